@@ -1,0 +1,41 @@
+// One jest run for the whole tree. Slot rules are tested with explicit zones; the runner is UTC.
+process.env.TZ = 'UTC';
+
+const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
+const moduleNameMapper = {
+  '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
+  '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
+  '\\.css$': 'identity-obj-proxy',
+  '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
+};
+const common = { rootDir: __dirname, transform, moduleNameMapper };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFiles: ['<rootDir>/jest/setup-globals.js'],
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api'],
+      testMatch: ['**/*.test.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/*.e2e.test.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,87 @@
+import fetchRetry from 'fetch-retry';
+import { MESSAGES } from '../domain/messages';
+import { ApiError } from './api-error';
+
+export interface ApiClientOptions {
+  /** Backend base address, e.g. `http://localhost:4000`. */
+  baseUrl: string;
+  /** Read on every call, so a login or logout takes effect at once. */
+  getToken: () => string | null;
+  /** Called once per 401 reply (expired or invalid token). */
+  onUnauthorized?: () => void;
+  /** Injected for tests; defaults to the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Delay before retry `n` (0-based) of a GET; exponential by default. */
+  retryDelay?: (attempt: number) => number;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  get<T>(path: string): Promise<T>;
+  /** A plain object goes as JSON, a `FormData` as multipart. Never retried. */
+  post<T>(path: string, body?: object | FormData): Promise<T>;
+}
+
+const RETRY_STATUSES = new Set([502, 503, 504]);
+export const GET_RETRIES = 3;
+
+/**
+ * The one HTTP client of the site. Sends `Authorization: Bearer <token>`, retries GETs on network
+ * errors and 502/503/504 only, and turns every failure into an {@link ApiError} with the server's
+ * `message` (or, when `success` is false in a 2xx, the same).
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const plainFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const retryingFetch = fetchRetry(plainFetch, {
+    retries: GET_RETRIES,
+    retryDelay: options.retryDelay ?? ((attempt) => 300 * 2 ** attempt),
+    retryOn: (attempt, error, response) =>
+      attempt < GET_RETRIES && (error !== null || (response !== null && RETRY_STATUSES.has(response.status))),
+  });
+
+  async function send<T>(method: 'GET' | 'POST', path: string, body?: object | FormData): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = options.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const url = `${baseUrl}${path}`;
+    let response: Response;
+    try {
+      response =
+        method === 'GET'
+          ? await retryingFetch(url, { method, headers })
+          : await plainFetch(url, { method, headers, body: payload });
+    } catch {
+      throw new ApiError(MESSAGES.networkError, 0);
+    }
+    const data = await readJson(response);
+    if (response.status === 401) options.onUnauthorized?.();
+    const message = typeof data?.message === 'string' && data.message ? data.message : undefined;
+    if (!response.ok) {
+      throw new ApiError(message ?? (response.status >= 500 ? MESSAGES.somethingWentWrong : MESSAGES.unexpectedError), response.status);
+    }
+    if (!data || data.success !== true) throw new ApiError(message ?? MESSAGES.unexpectedError, response.status);
+    return data as T;
+  }
+
+  return {
+    baseUrl,
+    get: (path) => send('GET', path),
+    post: (path, body) => send('POST', path, body),
+  };
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | null> {
+  try {
+    const data: unknown = await response.json();
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,37 @@
+import type { ApiReply, LoginRequest, ProfileReply, RegisterRequest, TokenReply, UserProfile } from '../types';
+import type { ApiClient } from './client';
+
+export function login(api: ApiClient, body: LoginRequest): Promise<TokenReply> {
+  return api.post<TokenReply>('/api/v1/user/login', body);
+}
+
+export function register(api: ApiClient, body: RegisterRequest): Promise<TokenReply> {
+  return api.post<TokenReply>('/api/v1/user/register', body);
+}
+
+export async function getProfile(api: ApiClient): Promise<UserProfile> {
+  return (await api.get<ProfileReply>('/api/v1/user/get-profile')).user;
+}
+
+export interface ProfileUpdate {
+  name: string;
+  phone: string;
+  email: string;
+  address: { line1: string; line2: string };
+  dob: string;
+  gender: string;
+  image?: Blob;
+}
+
+/** The multipart call of SPEC.md section 7: address travels as JSON text. */
+export function updateProfile(api: ApiClient, update: ProfileUpdate): Promise<ApiReply> {
+  const form = new FormData();
+  form.append('name', update.name);
+  form.append('phone', update.phone);
+  form.append('email', update.email);
+  form.append('address', JSON.stringify(update.address));
+  form.append('dob', update.dob);
+  form.append('gender', update.gender);
+  if (update.image) form.append('image', update.image);
+  return api.post<ApiReply>('/api/v1/user/update-profile', form);
+}

@@ -1,0 +1,53 @@
+/**
+ * Every sentence a patient can read that is decided by code rather than by the server's data.
+ * The site and the API both import these, so a rule always fails with the same words.
+ */
+export const MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  shortPassword: 'Password must be at least 6 characters long',
+  longPassword: 'Password must be at most 128 characters long',
+  invalidName: 'Please enter a valid name',
+  longName: 'Name must be at most 100 characters long',
+  invalidPhone: 'Please enter a valid phone number',
+  invalidGender: 'Please choose one of the listed genders',
+  invalidDob: 'Please enter a real date of birth in the past',
+  longAddress: 'Each address line must be at most 200 characters long',
+  invalidAddress: 'The address must be JSON text with line1 and line2',
+  invalidImage: 'The photo must be a PNG, JPEG or WebP image',
+  imageTooLarge: 'The photo must be at most 5 MB',
+  requiredField: 'This field is required',
+
+  loginToBook: 'Please login to book an appointment',
+  loginToViewAppointments: 'Please login to view your appointments.',
+  loginToViewProfile: 'Please login to view your profile.',
+  unexpectedError: 'An unexpected error occurred',
+  networkError: 'Cannot reach the server. Check your connection and try again.',
+  somethingWentWrong: 'Something went wrong on our side. Please try again.',
+
+  loggedIn: 'Logged in successfully',
+  registered: 'Registered successfully',
+  profileUpdated: 'Profile updated successfully',
+  contactThanks: "Thank you! Your message has been sent successfully. We'll get back to you soon.",
+
+  wrongCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  notLoggedIn: 'Please log in again',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+
+  appointmentBooked: 'Appointment booked',
+  appointmentCancelled: 'Appointment cancelled',
+  alreadyCancelled: 'This appointment is already cancelled',
+  appointmentCompletedCannotCancel: 'A completed appointment cannot be cancelled',
+  appointmentNotFound: 'Appointment not found',
+  doctorNotFound: 'Doctor not found',
+  doctorUnavailable: 'This doctor is not taking appointments right now',
+  slotTaken: 'This time has just been booked by someone else. Please choose another time.',
+  slotInvalidDate: 'The appointment date must be a real day in day_month_year form',
+  slotInvalidTime: 'The appointment time must be a half-hour start between 10:00 and 20:30',
+  slotInPast: 'This time has already passed. Please choose a later time.',
+  slotTooFarAhead: 'Appointments can be booked up to 7 days ahead',
+  noSlotsLeft: 'No slots left on this day',
+  doctorsLoadFailed: 'Could not load the doctors',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,15 @@
+/**
+ * `@carebook/shared`: what the site and the API both rely on. No React, no DOM here
+ * (the API imports it); the React context lives in `@carebook/shared/react`.
+ */
+export type * from './types';
+export * from './domain/specializations';
+export * from './domain/messages';
+export * from './domain/validation';
+export * from './domain/slots';
+export * from './api/api-error';
+export * from './api/client';
+export * from './api/doctors';
+export * from './api/users';
+export * from './api/appointments';
+export * from './domain/routes';

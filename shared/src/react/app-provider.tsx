@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../api/api-error';
+import { createApiClient, type ApiClient } from '../api/client';
+import { getClinic, getDoctors } from '../api/doctors';
+import { getProfile } from '../api/users';
+import { MESSAGES } from '../domain/messages';
+import type { ClinicInfo, Doctor, UserProfile } from '../types';
+import { AppContext, type AppContextValue, type LoadStatus } from './app-context';
+import { readStoredToken, TOKEN_KEY, writeStoredToken } from './token-storage';
+
+export interface AppProviderProps {
+  apiUrl: string;
+  adminUrl?: string;
+  /** Keep the token in `localStorage` (the site) or only in memory (an embed on another site). */
+  persistToken?: boolean;
+  /** Starting token when not persisted (an integrator's own session). */
+  initialToken?: string | null;
+  /** Called after a 401 cleared the token, e.g. to show the login screen. */
+  onSessionExpired?: () => void;
+  /** Injected for tests. */
+  apiClient?: ApiClient;
+  children: ReactNode;
+}
+
+/**
+ * Holds the session, the profile, the doctor list and the clinic settings for the whole site.
+ * The host renders one; Module Federation shares this module as a singleton, so every remote
+ * reads the same instance through {@link useApp}.
+ */
+export function AppProvider(props: AppProviderProps): ReactNode {
+  const { apiUrl, adminUrl = '', persistToken = true, initialToken = null, onSessionExpired, apiClient, children } =
+    props;
+  const [token, setTokenState] = useState<string | null>(() => (persistToken ? readStoredToken() : initialToken));
+  const tokenRef = useRef(token);
+  const expiredRef = useRef(onSessionExpired);
+  expiredRef.current = onSessionExpired;
+
+  const setToken = useCallback(
+    (next: string | null) => {
+      tokenRef.current = next || null;
+      if (persistToken) writeStoredToken(next);
+      setTokenState(next || null);
+    },
+    [persistToken],
+  );
+
+  const api = useMemo(
+    () =>
+      apiClient ??
+      createApiClient({
+        baseUrl: apiUrl,
+        getToken: () => tokenRef.current,
+        onUnauthorized: () => {
+          if (!tokenRef.current) return;
+          setToken(null);
+          expiredRef.current?.();
+        },
+      }),
+    [apiClient, apiUrl, setToken],
+  );
+
+  const [doctors, setDoctors] = useState<Doctor[]>([]);
+  const [doctorsStatus, setDoctorsStatus] = useState<LoadStatus>('idle');
+  const reloadDoctors = useCallback(async () => {
+    setDoctorsStatus((status) => (status === 'ready' ? status : 'loading'));
+    try {
+      setDoctors(await getDoctors(api));
+      setDoctorsStatus('ready');
+    } catch (error) {
+      setDoctorsStatus((status) => (status === 'ready' ? status : 'error'));
+      toast.error(errorMessage(error, MESSAGES.doctorsLoadFailed));
+    }
+  }, [api]);
+
+  const [clinic, setClinic] = useState<ClinicInfo | null>(null);
+  useEffect(() => {
+    void reloadDoctors();
+    getClinic(api).then(setClinic, () => setClinic({ timeZone: 'UTC' }));
+  }, [api, reloadDoctors]);
+
+  const [user, setUser] = useState<UserProfile | null>(null);
+  const [userStatus, setUserStatus] = useState<LoadStatus>('idle');
+  const reloadUser = useCallback(async () => {
+    if (!tokenRef.current) return;
+    setUserStatus('loading');
+    try {
+      setUser(await getProfile(api));
+      setUserStatus('ready');
+    } catch (error) {
+      setUserStatus('error');
+      if (tokenRef.current) toast.error(errorMessage(error, MESSAGES.unexpectedError));
+    }
+  }, [api]);
+
+  useEffect(() => {
+    if (token) void reloadUser();
+    else {
+      setUser(null);
+      setUserStatus('idle');
+    }
+  }, [token, reloadUser]);
+
+  // A login or logout in another tab applies here too.
+  useEffect(() => {
+    if (!persistToken) return undefined;
+    const onStorage = (event: StorageEvent): void => {
+      if (event.key === TOKEN_KEY) {
+        tokenRef.current = event.newValue || null;
+        setTokenState(event.newValue || null);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [persistToken]);
+
+  const logout = useCallback(() => setToken(null), [setToken]);
+
+  const value = useMemo<AppContextValue>(
+    () => ({
+      api,
+      token,
+      setToken,
+      logout,
+      user,
+      userStatus,
+      reloadUser,
+      doctors,
+      doctorsStatus,
+      reloadDoctors,
+      clinic,
+      adminUrl,
+    }),
+    [api, token, setToken, logout, user, userStatus, reloadUser, doctors, doctorsStatus, reloadDoctors, clinic, adminUrl],
+  );
+
+  return <AppContext.Provider value={value}>{children}</AppContext.Provider>;
+}

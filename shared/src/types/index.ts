@@ -1,0 +1,4 @@
+export type * from './doctor';
+export type * from './user';
+export type * from './appointment';
+export type * from './api';
