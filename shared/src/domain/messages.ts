@@ -48,6 +48,20 @@ export const MESSAGES = {
   slotTooFarAhead: 'Appointments can be booked up to 7 days ahead',
   noSlotsLeft: 'No slots left on this day',
   doctorsLoadFailed: 'Could not load the doctors',
+
+  badRequest: 'The request could not be read. Please check it and try again.',
+  requestTooLarge: 'The request is too large',
+  unsupportedMediaType: 'The request must be sent as JSON or as a multipart form',
+  notFound: 'Not found',
+  adminOnly: 'Please log in as an administrator',
+  invalidSpecialization: 'Please choose one of the listed specializations',
+  invalidFees: 'The fee must be a whole number of dollars from 0 to 100000',
+  fieldTooLong: 'One of the fields is too long',
+  doctorAdded: 'Doctor added',
+  doctorUpdated: 'Doctor updated',
+  availabilityChanged: 'Availability changed',
+  appointmentPaid: 'Appointment marked as paid',
+  appointmentCompleted: 'Appointment marked as completed',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

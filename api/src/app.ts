@@ -1,0 +1,112 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LIMITS } from '@carebook/shared';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/db';
+import { DoctorsCache } from './lib/doctors-cache';
+import { UploadStore } from './lib/images';
+import { createTokenSigner } from './lib/tokens';
+import { createGuards } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { buildDoctorsReply } from './routes/doctors';
+import { adminRoutes } from './routes/admin';
+import { appointmentRoutes } from './routes/appointments';
+import { clinicRoutes } from './routes/clinic';
+import { doctorRoutes } from './routes/doctors';
+import { userRoutes } from './routes/users';
+
+export interface BuildAppOptions {
+  db: Db;
+  config: Config;
+  /** The clock for slot rules; injectable for tests. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const DOCTORS_CHANNEL = 'carebook_doctors_changed';
+const STATIC_DIR = path.resolve(__dirname, '..', 'static');
+
+/** Builds the whole API on an open, migrated database. Never listens (see `server.ts`). */
+export async function buildApp({ db, config, now = () => new Date(), logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+  });
+
+  const signer = createTokenSigner(config.jwtSecret);
+  const doctorsCache = new DoctorsCache(() => buildDoctorsReply(db, config, now()));
+  const ctx: AppContext = {
+    db,
+    config,
+    now,
+    signer,
+    guards: createGuards(signer),
+    uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
+    doctorsCache,
+    doctorsChanged() {
+      doctorsCache.invalidate();
+      if (db.driver === 'postgres') {
+        db.query('SELECT pg_notify($1, $2)', [DOCTORS_CHANNEL, String(process.pid)]).catch((error: unknown) =>
+          app.log.error({ err: error }, 'could not notify other processes of a change'),
+        );
+      }
+    },
+  };
+
+  // Another process booked or edited something: drop our copy of the list.
+  if (db.driver === 'postgres') {
+    const stop = await db.listen(DOCTORS_CHANNEL, () => doctorsCache.invalidate());
+    app.addHook('onClose', async () => stop());
+  }
+
+  // External plugins first, then the app's own, then routes.
+  registerErrorHandler(app);
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'HEAD', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken'],
+    maxAge: 600,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
+  });
+  await app.register(fastifyStatic, {
+    root: path.join(STATIC_DIR, 'doctors'),
+    prefix: '/static/doctors/',
+    maxAge: '30d',
+    index: false,
+    wildcard: false,
+    setHeaders(reply) {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    },
+  });
+  await ctx.uploads.ensureDir();
+  await app.register(fastifyStatic, {
+    root: ctx.uploads.dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true, // Names are random and never reused.
+    index: false,
+    setHeaders(reply) {
+      reply.header('X-Content-Type-Options', 'nosniff');
+      reply.header('Content-Security-Policy', "default-src 'none'");
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    },
+  });
+
+  await app.register(async (scope) => clinicRoutes(scope, ctx));
+  await app.register(async (scope) => doctorRoutes(scope, ctx));
+  await app.register(async (scope) => userRoutes(scope, ctx));
+  await app.register(async (scope) => appointmentRoutes(scope, ctx));
+  await app.register(async (scope) => adminRoutes(scope, ctx));
+  return app;
+}

@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { isValidTimeZone } from '@carebook/shared';
+
+/** Everything the API reads from the environment, checked once at start. */
+export interface Config {
+  host: string;
+  port: number;
+  /** Absolute; holds the embedded database, uploaded photos and the generated JWT secret. */
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  clinicTimeZone: string;
+  corsOrigins: string[];
+  /** Absolute base for image URLs in replies, without a trailing slash. */
+  publicUrl: string;
+  admin: { email: string; password: string } | null;
+  /** Login/register attempts per IP per minute. */
+  rateLimitAuthMax: number;
+  logLevel: string;
+}
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+
+export const DEFAULT_CORS_ORIGINS = [
+  'http://localhost:3000',
+  'http://localhost:3001',
+  'http://localhost:3002',
+  'http://localhost:3003',
+  'http://localhost:3004',
+  'http://127.0.0.1:3000',
+];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === '' ? undefined : raw;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return n;
+}
+
+/**
+ * The JWT secret: JWT_SECRET when set, else one generated on first start and kept in DATA_DIR,
+ * so tokens survive restarts without any setting.
+ */
+function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
+  const given = value(env, 'JWT_SECRET');
+  if (given !== undefined) {
+    if (given.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+    return given;
+  }
+  if (problems.length > 0) return '';
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/**
+ * Reads and checks the environment. Relative DATA_DIR values are resolved against the repository
+ * root (not the working directory), so `npm start` and `npm start -w api` share one folder.
+ * Throws a {@link ConfigError} listing every problem at once.
+ */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const port = integer(env, 'PORT', 4000, 0, 65535, problems);
+  const dataDir = path.resolve(REPO_ROOT, value(env, 'DATA_DIR') ?? '.data');
+
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+
+  const clinicTimeZone = value(env, 'CLINIC_TIME_ZONE') ?? 'UTC';
+  if (!isValidTimeZone(clinicTimeZone)) {
+    problems.push(`CLINIC_TIME_ZONE must be an IANA time zone such as Europe/Berlin (got "${clinicTimeZone}")`);
+  }
+
+  const corsOrigins = (value(env, 'CORS_ORIGINS')?.split(',') ?? DEFAULT_CORS_ORIGINS)
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) problems.push(`CORS_ORIGINS: "${origin}" is not an origin like http://host:port`);
+  }
+
+  const publicUrl = (value(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/\S+$/.test(publicUrl)) problems.push('PUBLIC_URL must be an http(s) URL');
+
+  const adminEmail = value(env, 'ADMIN_EMAIL');
+  const adminPassword = env.ADMIN_PASSWORD;
+  let admin: Config['admin'] = null;
+  if (adminEmail !== undefined || adminPassword) {
+    if (adminEmail === undefined || !adminPassword) {
+      problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together (or both left unset to turn the admin API off)');
+    } else if (adminPassword.length < 8) {
+      problems.push('ADMIN_PASSWORD must be at least 8 characters long');
+    } else {
+      admin = { email: adminEmail.toLowerCase(), password: adminPassword };
+    }
+  }
+
+  const rateLimitAuthMax = integer(env, 'RATE_LIMIT_AUTH_MAX', 20, 1, 1_000_000, problems);
+  const host = value(env, 'HOST') ?? '0.0.0.0';
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+
+  const secret = jwtSecret(env, dataDir, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    jwtSecret: secret,
+    clinicTimeZone,
+    corsOrigins,
+    publicUrl,
+    admin,
+    rateLimitAuthMax,
+    logLevel,
+  };
+}

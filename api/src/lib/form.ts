@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@carebook/shared';
+import { HttpError } from './http-error';
+
+export interface FormInput {
+  /** Text fields; JSON objects in a JSON body (e.g. `address`) arrive as JSON text, like in a form. */
+  fields: Map<string, string>;
+  /** The `image` file, when one was sent (at most one; size capped by the multipart limits). */
+  image: Buffer | null;
+}
+
+/**
+ * Reads a multipart form (the site's profile form, the admin panel's doctor form) or, for API
+ * clients, the same fields as a JSON object. Files other than `image` are read and dropped.
+ */
+export async function readForm(request: FastifyRequest): Promise<FormInput> {
+  const fields = new Map<string, string>();
+  let image: Buffer | null = null;
+  if (request.isMultipart()) {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
+      } else if (typeof part.value === 'string') {
+        fields.set(part.fieldname, part.value);
+      }
+    }
+    return { fields, image };
+  }
+  const body = request.body;
+  if (body === undefined || body === null) return { fields, image };
+  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, MESSAGES.badRequest);
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string') fields.set(key, value);
+    else if (typeof value === 'number' || typeof value === 'boolean') fields.set(key, String(value));
+    else if (typeof value === 'object' && value !== null) fields.set(key, JSON.stringify(value));
+  }
+  return { fields, image };
+}
+
+/** `{"line1":"..","line2":".."}` text to an address; missing lines are empty. */
+export function parseAddress(text: string): { line1: string; line2: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, MESSAGES.invalidAddress);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new HttpError(400, MESSAGES.invalidAddress);
+  const { line1 = '', line2 = '' } = parsed as Record<string, unknown>;
+  if (typeof line1 !== 'string' || typeof line2 !== 'string') throw new HttpError(400, MESSAGES.invalidAddress);
+  return { line1: line1.trim(), line2: line2.trim() };
+}

@@ -1,0 +1,88 @@
+import type { Address, Appointment, AppointmentDoctor, Doctor, Gender, Specialization, UserProfile } from '@carebook/shared';
+import type { AdminAppointmentRow, AppointmentRow } from '../repositories/appointments-repository';
+import type { DoctorRow } from '../repositories/doctors-repository';
+import type { UserRow } from '../repositories/users-repository';
+
+/** Stored image paths are relative (`/uploads/x.webp`); replies carry absolute URLs for other origins. */
+export function absoluteUrl(publicUrl: string, stored: string): string {
+  return stored === '' || /^https?:\/\//.test(stored) ? stored : `${publicUrl}${stored}`;
+}
+
+function address(line1: string, line2: string): Address {
+  return { line1, line2 };
+}
+
+/** A doctor as the site reads it; never the email. */
+export function toDoctor(publicUrl: string, row: DoctorRow, slotsBooked: Record<string, string[]>): Doctor {
+  const doctor: Doctor = {
+    _id: row.id,
+    name: row.name,
+    image: absoluteUrl(publicUrl, row.image),
+    specialization: row.specialization as Specialization,
+    degree: row.degree,
+    about: row.about,
+    fees: row.fees,
+    fee: row.fees,
+    available: row.available,
+    address: address(row.address_line1, row.address_line2),
+    slots_booked: slotsBooked,
+  };
+  if (row.experience) doctor.experience = row.experience;
+  if (row.location) doctor.location = row.location;
+  return doctor;
+}
+
+/** The snapshot kept on an appointment; the image stays relative in storage. */
+export function toDocData(row: DoctorRow): AppointmentDoctor {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    specialization: row.specialization,
+    address: address(row.address_line1, row.address_line2),
+    fees: row.fees,
+  };
+}
+
+export function toProfile(publicUrl: string, row: UserRow): UserProfile {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    image: absoluteUrl(publicUrl, row.image),
+    address: address(row.address_line1, row.address_line2),
+    gender: row.gender as Gender,
+    dob: row.dob,
+  };
+}
+
+export function toAppointment(publicUrl: string, row: AppointmentRow): Appointment {
+  return {
+    _id: row.id,
+    docId: row.doctor_id,
+    slotDate: row.slot_date,
+    slotTime: row.slot_time,
+    docData: { ...row.doc_data, image: absoluteUrl(publicUrl, row.doc_data.image) },
+    amount: row.amount,
+    date: new Date(row.created_at).getTime(),
+    cancelled: row.cancelled,
+    payment: row.payment,
+    isCompleted: row.is_completed,
+  };
+}
+
+/** For the admin panel: the appointment plus who booked it. */
+export function toAdminAppointment(publicUrl: string, row: AdminAppointmentRow): Appointment & Record<string, unknown> {
+  return {
+    ...toAppointment(publicUrl, row),
+    userId: row.user_id,
+    userData: {
+      _id: row.user_id,
+      name: row.user_name,
+      email: row.user_email,
+      phone: row.user_phone,
+      image: absoluteUrl(publicUrl, row.user_image),
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { MESSAGES } from '@carebook/shared';
+import { HttpError } from '../lib/http-error';
+
+/** Framework and plugin errors (by code) to the message a client sees. */
+const CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MESSAGES.badRequest,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MESSAGES.badRequest,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: MESSAGES.badRequest,
+  FST_ERR_CTP_BODY_TOO_LARGE: MESSAGES.requestTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: MESSAGES.unsupportedMediaType,
+  FST_REQ_FILE_TOO_LARGE: MESSAGES.imageTooLarge,
+  FST_FILES_LIMIT: MESSAGES.requestTooLarge,
+  FST_FIELDS_LIMIT: MESSAGES.requestTooLarge,
+  FST_PARTS_LIMIT: MESSAGES.requestTooLarge,
+};
+
+/**
+ * The one error handler: every failure is `{ success: false, message }`. 4xx carry a message meant
+ * for people; 5xx say only that something went wrong, and the log has the detail.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error instanceof HttpError) {
+      return reply.status(status).send({ success: false, message: error.message });
+    }
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: (error as FastifyError).code, err: error.message }, 'request refused');
+      const code = (error as FastifyError).code ?? '';
+      const message = CLIENT_MESSAGES[code] ?? (status === 413 ? MESSAGES.requestTooLarge : MESSAGES.badRequest);
+      return reply.status(status).send({ success: false, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, message: MESSAGES.somethingWentWrong });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: MESSAGES.notFound });
+  });
+}

@@ -1,0 +1,90 @@
+import type { AppointmentDoctor } from '@carebook/shared';
+import type { Queryable } from '../db/db';
+
+export interface AppointmentRow {
+  id: string;
+  user_id: string;
+  doctor_id: string;
+  slot_date: string;
+  slot_time: string;
+  doc_data: AppointmentDoctor;
+  amount: number;
+  cancelled: boolean;
+  payment: boolean;
+  is_completed: boolean;
+  created_at: Date;
+}
+
+export interface AdminAppointmentRow extends AppointmentRow {
+  user_name: string;
+  user_email: string;
+  user_phone: string;
+  user_image: string;
+}
+
+const COLUMNS = 'a.id, a.user_id, a.doctor_id, a.slot_date, a.slot_time, a.doc_data, a.amount, a.cancelled, a.payment, a.is_completed, a.created_at';
+const NEWEST_FIRST = 'ORDER BY a.slot_day DESC, a.slot_time DESC, a.created_at DESC, a.id';
+
+/**
+ * Books a slot. The partial unique index makes a second live booking of the same doctor, day and
+ * time fail with 23505, whatever the timing: the caller turns that into 409.
+ */
+export async function insertAppointment(
+  db: Queryable,
+  a: { id: string; userId: string; doctorId: string; slotDate: string; slotTime: string; slotDay: string; docData: AppointmentDoctor; amount: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO appointments (id, user_id, doctor_id, slot_date, slot_time, slot_day, doc_data, amount)
+     VALUES ($1, $2, $3, $4, $5, $6::date, $7::jsonb, $8)`,
+    [a.id, a.userId, a.doctorId, a.slotDate, a.slotTime, a.slotDay, JSON.stringify(a.docData), a.amount],
+  );
+}
+
+export async function listUserAppointments(db: Queryable, userId: string): Promise<AppointmentRow[]> {
+  return db.query<AppointmentRow>(`SELECT ${COLUMNS} FROM appointments a WHERE a.user_id = $1 ${NEWEST_FIRST}`, [userId]);
+}
+
+export async function listAllAppointments(db: Queryable): Promise<AdminAppointmentRow[]> {
+  return db.query<AdminAppointmentRow>(
+    `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image
+     FROM appointments a JOIN users u ON u.id = a.user_id ${NEWEST_FIRST}`,
+  );
+}
+
+export type AppointmentState = { cancelled: boolean; is_completed: boolean; payment: boolean };
+
+/** State of one appointment; with `userId`, only when it belongs to that patient. */
+export async function findAppointmentState(db: Queryable, id: string, userId?: string): Promise<AppointmentState | null> {
+  const rows = await db.query<AppointmentState>(
+    `SELECT cancelled, is_completed, payment FROM appointments WHERE id = $1 AND ($2::text IS NULL OR user_id = $2)`,
+    [id, userId ?? null],
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Cancels when still live and not completed; the condition is in the UPDATE, so two cancels
+ * racing cannot both succeed. `true` when this call cancelled it. With `userId`, only that
+ * patient's appointment.
+ */
+export async function cancelAppointment(db: Queryable, id: string, userId?: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE appointments SET cancelled = true
+     WHERE id = $1 AND ($2::text IS NULL OR user_id = $2) AND NOT cancelled AND NOT is_completed RETURNING id`,
+    [id, userId ?? null],
+  );
+  return rows.length > 0;
+}
+
+export async function markPaid(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('UPDATE appointments SET payment = true WHERE id = $1 AND NOT cancelled RETURNING id', [id]);
+  return rows.length > 0;
+}
+
+export async function markCompleted(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE appointments SET is_completed = true WHERE id = $1 AND NOT cancelled RETURNING id',
+    [id],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,57 @@
+import type { Queryable } from '../db/db';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  image: string;
+  address_line1: string;
+  address_line2: string;
+  gender: string;
+  dob: string;
+}
+
+export interface ProfileChanges {
+  name: string;
+  phone: string;
+  image: string;
+  addressLine1: string;
+  addressLine2: string;
+  gender: string;
+  dob: string;
+}
+
+const PROFILE_COLUMNS = 'id, name, email, phone, image, address_line1, address_line2, gender, dob';
+
+/** Throws a 23505 unique violation when the (normalised) email is taken. */
+export async function insertUser(
+  db: Queryable,
+  user: { id: string; name: string; email: string; passwordHash: string },
+): Promise<void> {
+  await db.query('INSERT INTO users (id, name, email, password) VALUES ($1, $2, $3, $4)', [
+    user.id,
+    user.name,
+    user.email,
+    user.passwordHash,
+  ]);
+}
+
+export async function findCredentials(db: Queryable, email: string): Promise<{ id: string; password: string } | null> {
+  const rows = await db.query<{ id: string; password: string }>('SELECT id, password FROM users WHERE email = $1', [email]);
+  return rows[0] ?? null;
+}
+
+export async function findUser(db: Queryable, id: string): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function updateProfile(db: Queryable, id: string, p: ProfileChanges): Promise<UserRow | null> {
+  const rows = await db.query<UserRow>(
+    `UPDATE users SET name = $2, phone = $3, image = $4, address_line1 = $5, address_line2 = $6, gender = $7, dob = $8
+     WHERE id = $1 RETURNING ${PROFILE_COLUMNS}`,
+    [id, p.name, p.phone, p.image, p.addressLine1, p.addressLine2, p.gender, p.dob],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { checkSlot, MESSAGES, slotSortKey } from '@carebook/shared';
+import type { AppContext } from '../context';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
+import { HttpError, stringField } from '../lib/http-error';
+import { toAppointment, toDocData } from '../lib/serialize';
+import {
+  cancelAppointment,
+  findAppointmentState,
+  insertAppointment,
+  listUserAppointments,
+} from '../repositories/appointments-repository';
+import { findDoctor } from '../repositories/doctors-repository';
+
+/** Ids are ours (UUIDs for patients' bookings, `docNN` for seeded doctors): anything longer is junk. */
+const MAX_ID_LENGTH = 64;
+
+export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { db, config, guards } = ctx;
+
+  /**
+   * 400 off-grid / past / too far, 404 unknown doctor, 409 doctor unavailable or slot taken.
+   * "Taken" is decided by the partial unique index at insert time, never by a read before it.
+   */
+  app.post('/api/v1/user/book-appointment', { preHandler: guards.requirePatient }, async (request, reply) => {
+    const docId = stringField(request.body, 'docId');
+    const slotDate = stringField(request.body, 'slotDate');
+    const slotTime = stringField(request.body, 'slotTime');
+    if (docId === '' || docId.length > MAX_ID_LENGTH) throw new HttpError(400, MESSAGES.requiredField);
+    const slot = checkSlot({ slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone });
+    if (!slot.ok) throw new HttpError(400, slot.message);
+    const doctor = await findDoctor(db, docId);
+    if (!doctor) throw new HttpError(404, MESSAGES.doctorNotFound);
+    if (!doctor.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
+    try {
+      await insertAppointment(db, {
+        id: randomUUID(),
+        userId: request.userId,
+        doctorId: doctor.id,
+        slotDate,
+        slotTime,
+        slotDay: slotSortKey(slotDate, slotTime).slice(0, 10),
+        docData: toDocData(doctor),
+        amount: doctor.fees,
+      });
+    } catch (error) {
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.slotTaken);
+      throw error;
+    }
+    ctx.doctorsChanged();
+    return reply.status(201).send({ success: true, message: MESSAGES.appointmentBooked });
+  });
+
+  app.get('/api/v1/user/appointments', { preHandler: guards.requirePatient }, async (request) => {
+    const rows = await listUserAppointments(db, request.userId);
+    return { success: true, appointments: rows.map((row) => toAppointment(config.publicUrl, row)) };
+  });
+
+  /** Own appointment only (another patient's is 404, unchanged); twice or after completion is 409. */
+  app.post('/api/v1/user/cancel-appointment', { preHandler: guards.requirePatient }, async (request) => {
+    const appointmentId = stringField(request.body, 'appointmentId');
+    if (appointmentId === '' || appointmentId.length > MAX_ID_LENGTH) throw new HttpError(400, MESSAGES.requiredField);
+    if (await cancelAppointment(db, appointmentId, request.userId)) {
+      ctx.doctorsChanged();
+      return { success: true, message: MESSAGES.appointmentCancelled };
+    }
+    throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
+  });
+}
+
+/** Why a conditional cancel changed nothing. */
+export function cancelRefusal(state: { cancelled: boolean; is_completed: boolean } | null): HttpError {
+  if (!state) return new HttpError(404, MESSAGES.appointmentNotFound);
+  if (state.cancelled) return new HttpError(409, MESSAGES.alreadyCancelled);
+  return new HttpError(409, MESSAGES.appointmentCompletedCannotCancel);
+}

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** Ready when the database answers; for load balancers and the e2e harness. */
+  app.get('/health', async (request, reply) => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return { success: true, status: 'ok', database: ctx.db.driver };
+    } catch (error) {
+      request.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ success: false, status: 'unavailable' });
+    }
+  });
+
+  /** The clinic's time zone, so the site lays out slots exactly as the server checks them. */
+  app.get('/api/v1/clinic', async () => ({ success: true, clinic: { timeZone: ctx.config.clinicTimeZone } }));
+}

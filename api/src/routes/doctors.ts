@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { clinicWallClock, type SlotsBooked } from '@carebook/shared';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { listBookedSlots, listDoctors } from '../repositories/doctors-repository';
+import { toDoctor } from '../lib/serialize';
+
+/**
+ * The all-doctors reply, serialised once. `slots_booked` comes from the live appointments from the
+ * clinic's yesterday on (older days cannot be booked anyway), so it can never drift from them.
+ */
+export async function buildDoctorsReply(db: Queryable, config: Config, now: Date): Promise<Buffer> {
+  const today = clinicWallClock(new Date(now.getTime() - 86_400_000), config.clinicTimeZone);
+  const from = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+  const [rows, booked] = await Promise.all([listDoctors(db), listBookedSlots(db, from)]);
+  const slots = new Map<string, SlotsBooked>();
+  for (const b of booked) {
+    const byDay = slots.get(b.doctor_id) ?? {};
+    (byDay[b.slot_date] ??= []).push(b.slot_time);
+    slots.set(b.doctor_id, byDay);
+  }
+  const doctors = rows.map((row) => toDoctor(config.publicUrl, row, slots.get(row.id) ?? {}));
+  return Buffer.from(JSON.stringify({ success: true, doctors }));
+}
+
+export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/api/v1/doctor/all-doctors', async (_request, reply) => {
+    const bytes = await ctx.doctorsCache.get();
+    return reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-cache').send(bytes);
+  });
+}

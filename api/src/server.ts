@@ -1,0 +1,60 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { openDatabase } from './db/open-db';
+
+/** Reads the config, opens the database, listens; closes everything on SIGTERM / SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`carebook api: refusing to start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let db;
+  try {
+    db = await openDatabase(config, { onError: (error) => console.error('database connection error', error) });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`carebook api: refusing to start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ db, config });
+  let closing = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: db.driver, dataDir: config.dataDir, clinicTimeZone: config.clinicTimeZone, admin: config.admin !== null },
+    'carebook api ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('carebook api: failed to start', error);
+  process.exit(1);
+});
