@@ -2,7 +2,6 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { LIMITS } from '@carebook/shared';
 import type { Config } from './config';
@@ -13,6 +12,7 @@ import { UploadStore } from './lib/images';
 import { createTokenSigner } from './lib/tokens';
 import { createGuards } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { serveImages } from './plugins/static-files';
 import { buildDoctorsReply } from './routes/doctors';
 import { adminRoutes } from './routes/admin';
 import { appointmentRoutes } from './routes/appointments';
@@ -77,30 +77,14 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
   });
-  await app.register(fastifyStatic, {
-    root: path.join(STATIC_DIR, 'doctors'),
-    prefix: '/static/doctors/',
-    maxAge: '30d',
-    index: false,
-    wildcard: false,
-    setHeaders(reply) {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    },
-  });
   await ctx.uploads.ensureDir();
-  await app.register(fastifyStatic, {
-    root: ctx.uploads.dir,
+  serveImages(app, { prefix: '/static/doctors/', dir: path.join(STATIC_DIR, 'doctors'), cacheControl: 'public, max-age=2592000' });
+  // Upload names are random and never reused, so they may be cached for good.
+  serveImages(app, {
     prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-    immutable: true, // Names are random and never reused.
-    index: false,
-    setHeaders(reply) {
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('Content-Security-Policy', "default-src 'none'");
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    },
+    dir: ctx.uploads.dir,
+    cacheControl: 'public, max-age=31536000, immutable',
+    extraHeaders: { 'content-security-policy': "default-src 'none'" },
   });
 
   await app.register(async (scope) => clinicRoutes(scope, ctx));

@@ -1,35 +1,102 @@
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
 
-function wrap(target: PGlite | Transaction): Queryable {
-  return {
-    async query<T>(sql: string, params: readonly unknown[] = []) {
-      return (await target.query<T>(sql, params as unknown[])).rows;
-    },
-    async exec(sql: string) {
-      await target.exec(sql);
-    },
-  };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
+
+class PgliteError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
 }
 
+const WORKER_FILE = path.join(__dirname, 'pglite-worker.cjs');
+
 /**
- * The embedded database (PGlite, PostgreSQL compiled to WASM) in `dir`. One process only: the
- * caller must hold the folder's lock (see `data-dir-lock.ts`). A transaction holds PGlite's only
- * connection, so other queries wait for it; that is what makes the single connection safe.
+ * The embedded database (PGlite, PostgreSQL compiled to WASM) in `dir`, run in a worker thread
+ * (`pglite-worker.cjs`). One process only: the caller must hold the folder's lock (see
+ * `data-dir-lock.ts`). PGlite has one connection; an open transaction holds it and other queries
+ * queue behind it, which is what makes a single connection safe.
  */
 export async function openPgliteDb(dir: string): Promise<Db> {
-  const pg = await PGlite.create(dir);
+  const worker = new Worker(WORKER_FILE, { workerData: { dir } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', (message: { ready: boolean; error?: { message: string } }) => {
+      worker.off('error', reject);
+      if (message.ready) resolve();
+      else reject(new Error(`Could not open the embedded database in ${dir}: ${message.error?.message}`));
+    });
+  });
+
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const listeners = new Map<string, Array<() => void>>();
+  let failure: Error | null = null;
+  worker.on('message', (message: Reply | { notify: string }) => {
+    if ('notify' in message) {
+      for (const listener of listeners.get(message.notify) ?? []) listener();
+      return;
+    }
+    const waiter = pending.get(message.id);
+    pending.delete(message.id);
+    if (!waiter) return;
+    if (message.ok) waiter.resolve(message.value);
+    else waiter.reject(new PgliteError(message.error.message, message.error.code));
+  });
+  const failAll = (error: Error): void => {
+    failure = error;
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+  };
+  worker.on('error', failAll);
+  worker.on('exit', () => failAll(new Error('The embedded database worker stopped')));
+
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+
+  const on = (tx?: number): Queryable => ({
+    query: <T>(sql: string, params: readonly unknown[] = []) => call<T[]>({ op: 'query', sql, params: [...params], tx }),
+    exec: (sql: string) => call<void>({ op: 'exec', sql, tx }),
+  });
+
   return {
     driver: 'pglite',
-    ...wrap(pg),
+    ...on(),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return pg.transaction((tx) => fn(wrap(tx)));
+      const tx = await call<number>({ op: 'begin' });
+      let result: T;
+      try {
+        result = await fn(on(tx));
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }).catch(() => {});
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
     },
     async listen(channel, onNotify) {
-      return pg.listen(channel, () => onNotify());
+      listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify]);
+      await call({ op: 'listen', channel });
+      return async () => {
+        listeners.set(channel, (listeners.get(channel) ?? []).filter((l) => l !== onNotify));
+      };
     },
     async close() {
-      await pg.close();
+      try {
+        if (!failure) await call({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }

@@ -1,0 +1,92 @@
+'use strict';
+// PGlite runs in this worker thread: its WASM work stays off the API's event loop, and it runs in
+// a plain Node context (jest's sandbox cannot load PGlite's dynamic imports). Plain JS on purpose:
+// a worker is started by bare Node, without the TypeScript loader. Protocol: see pglite-db.ts.
+const { parentPort, workerData } = require('node:worker_threads');
+const { PGlite } = require('@electric-sql/pglite');
+
+const ROLLBACK = Symbol('rollback');
+let pg;
+let nextTx = 1;
+/** txId -> { tx, finish(commit), settled: Promise } */
+const transactions = new Map();
+
+function serializeError(error) {
+  return { message: String(error && error.message ? error.message : error), code: error && error.code };
+}
+
+function reply(id, ok, value) {
+  parentPort.postMessage(ok ? { id, ok: true, value } : { id, ok: false, error: serializeError(value) });
+}
+
+function target(txId) {
+  if (txId === undefined) return pg;
+  const entry = transactions.get(txId);
+  if (!entry) throw new Error(`unknown transaction ${txId}`);
+  return entry.tx;
+}
+
+async function handle(message) {
+  const { id, op } = message;
+  try {
+    switch (op) {
+      case 'query': {
+        const result = await target(message.tx).query(message.sql, message.params);
+        return reply(id, true, result.rows);
+      }
+      case 'exec':
+        await target(message.tx).exec(message.sql);
+        return reply(id, true, null);
+      case 'begin': {
+        const txId = nextTx++;
+        let finish;
+        const decided = new Promise((resolve) => (finish = resolve));
+        let started;
+        const ready = new Promise((resolve) => (started = resolve));
+        const settled = pg
+          .transaction(async (tx) => {
+            transactions.set(txId, { tx, finish, settled: null });
+            started();
+            if (!(await decided)) throw ROLLBACK;
+          })
+          .then(
+            () => undefined,
+            (error) => (error === ROLLBACK ? undefined : error),
+          );
+        transactions.set(txId, { tx: null, finish, settled });
+        await Promise.race([ready, settled]);
+        transactions.get(txId).settled = settled;
+        return reply(id, true, txId);
+      }
+      case 'end': {
+        const entry = transactions.get(message.tx);
+        if (!entry) throw new Error(`unknown transaction ${message.tx}`);
+        entry.finish(message.commit);
+        const error = await entry.settled;
+        transactions.delete(message.tx);
+        if (error) throw error;
+        return reply(id, true, null);
+      }
+      case 'listen': {
+        await pg.listen(message.channel, () => parentPort.postMessage({ notify: message.channel }));
+        return reply(id, true, null);
+      }
+      case 'close':
+        await pg.close();
+        return reply(id, true, null);
+      default:
+        throw new Error(`unknown op ${op}`);
+    }
+  } catch (error) {
+    return reply(id, false, error);
+  }
+}
+
+PGlite.create(workerData.dir).then(
+  (instance) => {
+    pg = instance;
+    parentPort.on('message', (message) => void handle(message));
+    parentPort.postMessage({ ready: true });
+  },
+  (error) => parentPort.postMessage({ ready: false, error: serializeError(error) }),
+);

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort } from './pg-cluster';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface SpawnedApi {
+  url: string;
+  process: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+  stop(): Promise<number | null>;
+}
+
+/** Runs `api/src/server.ts` as the root `npm start` does (cwd = repo root), on a free port. */
+export async function spawnApi(env: Record<string, string>, options: { waitForHealth?: boolean } = {}): Promise<SpawnedApi> {
+  const port = await freePort();
+  const child = spawn(TSX, ['api/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let done = false;
+  void exited.then(() => (done = true));
+  const api: SpawnedApi = {
+    url: `http://127.0.0.1:${port}`,
+    process: child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (!done) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+  if (options.waitForHealth !== false) {
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      if (done) throw new Error(`API exited before it was ready:\n${output}`);
+      try {
+        if ((await fetch(`${api.url}/health`)).ok) break;
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) {
+        await api.stop();
+        throw new Error(`API not ready in time:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return api;
+}

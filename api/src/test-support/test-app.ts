@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Db } from '../db/db';
+import { openDatabase } from '../db/open-db';
+import { type PgCluster, startPgCluster } from './pg-cluster';
+
+export type Driver = 'pglite' | 'postgres';
+
+export const ADMIN = { email: 'admin@carebook.test', password: 'admin-password-1' };
+export const PUBLIC_URL = 'http://api.test';
+
+/** A movable clock for slot rules. Default: Tuesday 2026-11-24 09:10 UTC = 10:10 in Berlin. */
+export class TestClock {
+  time = new Date('2026-11-24T09:10:00Z');
+  now = (): Date => this.time;
+}
+
+export interface TestEnv {
+  driver: Driver;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  app: FastifyInstance;
+  /** Another app on the same database with other settings (e.g. a low rate limit). */
+  buildOther(env: Record<string, string>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+function testConfig(dataDir: string, extra: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    CLINIC_TIME_ZONE: 'Europe/Berlin',
+    PUBLIC_URL,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_AUTH_MAX: '100000',
+    ...extra,
+  });
+}
+
+let cluster: PgCluster | null = null;
+
+/** Opens a migrated, seeded database of the given driver and an app on it. */
+export async function createTestEnv(driver: Driver): Promise<TestEnv> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-api-test-'));
+  let databaseUrl = '';
+  if (driver === 'postgres') {
+    cluster ??= await startPgCluster();
+    databaseUrl = await cluster.createDatabase(`t${Date.now()}${Math.floor(Math.random() * 1000)}`);
+  }
+  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const config = testConfig(dataDir, env);
+  const db = await openDatabase(config);
+  const clock = new TestClock();
+  const others: FastifyInstance[] = [];
+  const app = await buildApp({ db, config, now: clock.now, logger: false });
+  return {
+    driver,
+    db,
+    config,
+    clock,
+    app,
+    async buildOther(extra) {
+      const other = await buildApp({ db, config: testConfig(dataDir, { ...env, ...extra }), now: clock.now, logger: false });
+      others.push(other);
+      return other;
+    },
+    async close() {
+      for (const other of others) await other.close();
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Stops the shared test PostgreSQL, if one was started. Call in afterAll. */
+export function stopTestCluster(): void {
+  cluster?.stop();
+  cluster = null;
+}
