@@ -3,3 +3,4 @@ export { AppProvider, type AppProviderProps } from './app-provider';
 export { AppContext, type AppContextValue, type LoadStatus } from './app-context';
 export { useApp, useApi } from './use-app';
 export { TOKEN_KEY } from './token-storage';
+export { StandaloneRoot } from './standalone-root';

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { ROUTES } from '@carebook/shared';
+import { AppProvider } from '@carebook/shared/react';
+import { Layout } from './layout/layout';
+import type { RuntimeConfig } from './remotes/runtime-config';
+import { AppRoutes } from './routes';
+
+function Session({ config, children }: { config: RuntimeConfig; children: ReactNode }): ReactNode {
+  const navigate = useNavigate();
+  return (
+    <AppProvider apiUrl={config.apiUrl} adminUrl={config.adminUrl} onSessionExpired={() => navigate(ROUTES.login)}>
+      {children}
+    </AppProvider>
+  );
+}
+
+/** The shell: one router, one context, one toast container; remotes render inside the layout. */
+export function App({ config }: { config: RuntimeConfig }): ReactNode {
+  return (
+    <BrowserRouter>
+      <Session config={config}>
+        <Layout>
+          <AppRoutes />
+        </Layout>
+        <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      </Session>
+    </BrowserRouter>
+  );
+}

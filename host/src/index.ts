@@ -1,0 +1,2 @@
+// Async boundary: shared singletons (React, the context) are negotiated before any of them runs.
+import('./bootstrap');

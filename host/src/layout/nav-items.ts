@@ -1,0 +1,9 @@
+import { ROUTES } from '@carebook/shared';
+
+/** The navbar's in-site links, in order (SPEC.md section 2). Admin Panel is external, added apart. */
+export const NAV_ITEMS = [
+  { to: ROUTES.home, label: 'Home', end: true },
+  { to: ROUTES.doctors, label: 'All Doctors', end: false },
+  { to: ROUTES.about, label: 'About', end: true },
+  { to: ROUTES.contact, label: 'Contact', end: true },
+] as const;

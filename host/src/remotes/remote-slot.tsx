@@ -1,0 +1,56 @@
+import { useCallback, useState, Suspense, type ReactNode } from 'react';
+import { forgetScreen, getScreen } from './load-screen';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { resetRemote } from './runtime-config';
+import styles from './remote-slot.module.css';
+
+export interface RemoteSlotProps {
+  /** Federation name of the remote, e.g. `doctors`. */
+  remote: string;
+  /** Exposed module without `./`, e.g. `home`. */
+  module: string;
+  /** Shown while the remote's code loads; a neutral placeholder by default. */
+  loading?: ReactNode;
+}
+
+/**
+ * Renders one screen of a remote: Suspense while its code loads, an error boundary with Retry
+ * when the remote is down or broken. The navbar, footer and other routes never depend on it.
+ */
+export function RemoteSlot({ remote, module, loading }: RemoteSlotProps): ReactNode {
+  const id = `${remote}/${module}`;
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => {
+    forgetScreen(id);
+    resetRemote(remote);
+    setAttempt((n) => n + 1);
+  }, [id, remote]);
+  const Screen = getScreen(id);
+
+  return (
+    <RemoteErrorBoundary
+      key={`${id}#${attempt}`}
+      fallback={() => (
+        <section className={styles.fallback} role="alert" aria-labelledby={`unavailable-${remote}`}>
+          <h2 id={`unavailable-${remote}`}>This part of the site is unavailable right now</h2>
+          <p>The rest of the site still works. Please try again in a moment.</p>
+          <button type="button" className={styles.retry} onClick={retry}>
+            Retry
+          </button>
+        </section>
+      )}
+    >
+      <Suspense
+        fallback={
+          loading ?? (
+            <div className={styles.loading} role="status" aria-live="polite">
+              Loading…
+            </div>
+          )
+        }
+      >
+        <Screen />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

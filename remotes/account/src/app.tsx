@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { ROUTES } from '@carebook/shared';
+import LoginPage from './features/login/login-page';
+import MyAppointmentsPage from './features/my-appointments/my-appointments-page';
+import MyProfilePage from './features/my-profile/my-profile-page';
+
+/** The routes this remote serves; the host maps the same paths to the exposed modules. */
+export function App(): ReactNode {
+  return (
+    <Routes>
+      <Route path={ROUTES.login} element={<LoginPage />} />
+      <Route path={ROUTES.myProfile} element={<MyProfilePage />} />
+      <Route path={ROUTES.myAppointments} element={<MyAppointmentsPage />} />
+    </Routes>
+  );
+}

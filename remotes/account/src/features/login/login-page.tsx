@@ -1,0 +1,5 @@
+import type { ReactNode } from 'react';
+
+export default function LoginPage(): ReactNode {
+  return <h1>Login</h1>;
+}

@@ -1,0 +1,2 @@
+// Async boundary for the standalone page: shared singletons are negotiated before React runs.
+import('./standalone');

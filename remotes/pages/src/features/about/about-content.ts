@@ -1,0 +1,24 @@
+/** The words of the About page; ours, kept apart from the markup. */
+export const MISSION =
+  'CareBook exists so that seeing a doctor starts with a few taps, not a phone queue. We list trusted ' +
+  'doctors, show the times they are really free, and hold your slot the moment you choose it, so ' +
+  'nobody else can take it.';
+
+export const STEPS = [
+  { title: 'Find your doctor', text: 'Browse by specialization or search by name, and read about each doctor before you choose.' },
+  { title: 'Pick a time', text: 'See the free half-hour slots of the next seven days and choose the one that suits you.' },
+  { title: 'Visit the clinic', text: 'Your booking is confirmed at once. Manage or cancel it any time from My Appointments.' },
+];
+
+export const TEAM = [
+  { name: 'Mara Lindqvist', role: 'Head of patient care', initials: 'ML' },
+  { name: 'Tobias Okafor', role: 'Clinic partnerships', initials: 'TO' },
+  { name: 'Ines Carvalho', role: 'Product and design', initials: 'IC' },
+  { name: 'Rafael Benítez', role: 'Engineering', initials: 'RB' },
+];
+
+export const TESTIMONIALS = [
+  { quote: 'I booked a dermatologist on my lunch break and was seen the next morning.', author: 'Priya, patient' },
+  { quote: 'Clear times, no phone calls, and a reminder of where to go. Exactly what I needed.', author: 'Jonas, patient' },
+  { quote: 'Our no-show rate dropped because patients can cancel in one click and free the slot.', author: 'A partner clinic' },
+];

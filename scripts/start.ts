@@ -1,0 +1,36 @@
+// `npm start`: the API on 4000 (embedded database, seeded) and the site on 3000-3004.
+import { startApiProcess } from './api-process';
+import { startSite } from './site-server';
+
+async function main(): Promise<void> {
+  const apiPort = Number(process.env.PORT ?? 4000);
+  const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
+  const adminUrl = process.env.ADMIN_URL ?? 'http://localhost:5174';
+  const api = await startApiProcess({ port: apiPort, host: '0.0.0.0', inheritOutput: true, timeoutMs: 120_000 });
+  const site = await startSite({ host: '0.0.0.0', publicHost: 'http://localhost', apiUrl, adminUrl });
+
+  console.log(`\nCareBook is running: ${site.url('host')}  (API ${apiUrl})`);
+  for (const app of site.apps) console.log(`  ${app.name.padEnd(8)} ${app.url}`);
+
+  let stopping = false;
+  const stop = async (): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    await site.close();
+    await api.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+  api.child.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`The API stopped (exit code ${code}); stopping the site.`);
+      void site.close().then(() => process.exit(1));
+    }
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
