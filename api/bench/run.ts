@@ -1,0 +1,143 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { generateSlotDays } from '@carebook/shared';
+import { spawnApi } from '../src/test-support/spawn-api';
+
+/**
+ * `npm run bench -w api`: requests per second and p99 latency of GET all-doctors and of booking,
+ * each beside a bare node:http server returning the same bytes, measured in the same run on
+ * loopback. The API runs as `npm start` runs it (its own process, embedded database); set
+ * BENCH_DATABASE_URL to bench on PostgreSQL instead. BENCH_SECONDS (default 5), BENCH_CONNECTIONS
+ * (default 50).
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const API_ROOT = path.resolve(__dirname, '..');
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password' };
+
+function startPlain(bytes: Buffer, status: number, dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const file = path.join(dir, `reply-${status}.json`);
+  writeFileSync(file, bytes);
+  const child = spawn(path.join(API_ROOT, '..', 'node_modules', '.bin', 'tsx'), ['bench/plain-server.ts', file, String(status)], {
+    cwd: API_ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const match = /PORT (\d+)/.exec(chunk.toString());
+      if (match) resolve({ url: `http://127.0.0.1:${match[1]}`, child });
+    });
+  });
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p99: number;
+  ok: number;
+  other: number;
+}
+
+async function measure(name: string, options: Parameters<typeof autocannon>[0]): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const stats = result.statusCodeStats ?? {};
+  const ok = Object.entries(stats).filter(([code]) => code.startsWith('2')).reduce((n, [, s]) => n + s.count, 0);
+  return { name, rps: result.requests.average, p99: result.latency.p99, ok, other: result.non2xx + result.errors };
+}
+
+function print(rows: Row[]): void {
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99).padStart(4)} ms   2xx ${r.ok}   other ${r.other}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-bench-'));
+  const env: Record<string, string> = {
+    DATA_DIR: dir,
+    CLINIC_TIME_ZONE: 'UTC',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_AUTH_MAX: '100000',
+    LOG_LEVEL: 'warn',
+  };
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  const api = await spawnApi(env);
+  const children: ChildProcess[] = [];
+  try {
+    const post = async (route: string, body: unknown, token?: string): Promise<Record<string, unknown>> => {
+      const res = await fetch(`${api.url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await res.json()) as Record<string, unknown>;
+    };
+
+    // More doctors, so the booking run has enough distinct free slots: ~75 doctors x 7 days x 22.
+    const admin = (await post('/api/v1/admin/login', ADMIN)).token as string;
+    for (let i = 0; i < 60; i += 1) {
+      await post('/api/v1/admin/add-doctor', { name: `Dr. Bench ${i}`, speciality: 'General Physician', fees: 50 }, admin);
+    }
+    const tokens: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      tokens.push((await post('/api/v1/user/register', { name: `Bench ${i}`, email: `bench${i}@example.com`, password: 'secret1' })).token as string);
+    }
+    const listBytes = Buffer.from(await (await fetch(`${api.url}/api/v1/doctor/all-doctors`)).arrayBuffer());
+    const doctorIds = (JSON.parse(listBytes.toString()) as { doctors: Array<{ _id: string; available: boolean }> }).doctors
+      .filter((d) => d.available)
+      .map((d) => d._id);
+    const slots = generateSlotDays({ now: new Date(Date.now() + 60_000), timeZone: 'UTC' }).flatMap((day) =>
+      day.times.map((time) => ({ slotDate: day.key, slotTime: time })),
+    );
+    const bookings = doctorIds.flatMap((docId) => slots.map((slot) => JSON.stringify({ docId, ...slot })));
+    console.log(`all-doctors reply: ${listBytes.length} bytes; ${bookings.length} distinct free slots for booking`);
+
+    const plainList = await startPlain(listBytes, 200, dir);
+    const plainBooked = await startPlain(Buffer.from(JSON.stringify({ success: true, message: 'Appointment booked' })), 201, dir);
+    children.push(plainList.child, plainBooked.child);
+
+    const rows: Row[] = [];
+    rows.push(await measure('plain node:http, same list bytes', { url: `${plainList.url}/api/v1/doctor/all-doctors` }));
+    rows.push(await measure('API GET all-doctors', { url: `${api.url}/api/v1/doctor/all-doctors` }));
+
+    let next = 0;
+    const bookingRequest = {
+      method: 'POST',
+      path: '/api/v1/user/book-appointment',
+      setupRequest: (request: { headers?: Record<string, string>; body?: string }) => {
+        const n = next++;
+        return {
+          ...request,
+          method: 'POST',
+          path: '/api/v1/user/book-appointment',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
+          body: bookings[n % bookings.length],
+        };
+      },
+    };
+    rows.push(await measure('plain node:http, same booking reply', { url: plainBooked.url, requests: [bookingRequest] }));
+    next = 0;
+    rows.push(await measure('API POST book-appointment', { url: api.url, requests: [bookingRequest] }));
+
+    print(rows);
+    const [plainL, apiL, plainB, apiB] = rows as [Row, Row, Row, Row];
+    console.log(`\nall-doctors: API at ${((apiL.rps / plainL.rps) * 100).toFixed(0)}% of plain node:http (aim: >= 60%)`);
+    console.log(`booking:     API at ${((apiB.rps / plainB.rps) * 100).toFixed(1)}% of plain node:http`);
+    if (next > bookings.length) console.log(`note: ${next - bookings.length} booking requests reused a slot and got 409`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await api.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
