@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startApiProcess, type ApiProcess } from '../../scripts/api-process';
+import { SITE_APPS, type AppName } from '../../scripts/site-apps';
+import { startSite, type Site } from '../../scripts/site-server';
+import { freePort } from './free-port';
+
+export const ADMIN_EMAIL = 'admin@carebook.test';
+export const ADMIN_PASSWORD = 'admin-password-e2e';
+
+/** The whole product as deployed: the API process on a fresh embedded database, and the five apps. */
+export interface Stack {
+  siteUrl: string;
+  apiUrl: string;
+  site: Site;
+  api: ApiProcess;
+  /** Origin of one app, e.g. `stack.appUrl('pages')` = `http://127.0.0.1:41234`. */
+  appUrl(name: AppName): string;
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** CLINIC_TIME_ZONE of the API; UTC by default. */
+  timeZone?: string;
+  /** Extra API environment. */
+  env?: Record<string, string>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-e2e-'));
+  const ports = Object.fromEntries(
+    await Promise.all(SITE_APPS.map(async (app) => [app.name, await freePort()] as const)),
+  ) as Record<AppName, number>;
+  const origins = SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`);
+  const apiPort = await freePort();
+  const api = await startApiProcess({
+    port: apiPort,
+    env: {
+      DATA_DIR: dataDir,
+      CORS_ORIGINS: origins.join(','),
+      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      CLINIC_TIME_ZONE: options.timeZone ?? 'UTC',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      RATE_LIMIT_AUTH_MAX: '10000',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+  let site: Site;
+  try {
+    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin' });
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+  return {
+    siteUrl: site.url('host'),
+    apiUrl: api.url,
+    site,
+    api,
+    appUrl: (name) => site.url(name),
+    close: async () => {
+      await site.close();
+      await api.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
