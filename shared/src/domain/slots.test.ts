@@ -1,0 +1,114 @@
+import { MESSAGES } from './messages';
+import { checkSlot, generateSlotDays, parseDateKey, SLOT_TIMES, slotSortKey } from './slots';
+
+const at = (iso: string): Date => new Date(iso);
+const firstDay = (now: string, timeZone: string) => generateSlotDays({ now: at(now), timeZone })[0];
+
+describe('generateSlotDays', () => {
+  it('has 22 starts a day, 10:00 to 20:30', () => {
+    expect(SLOT_TIMES).toHaveLength(22);
+    expect(SLOT_TIMES[0]).toBe('10:00');
+    expect(SLOT_TIMES[21]).toBe('20:30');
+  });
+
+  // Worked examples, clinic in Europe/Berlin (UTC+1 in November).
+  it.each([
+    ['2026-11-24T08:10:00Z', '24_11_2026', '10:00', 22], // 09:10 -> opens at 10:00
+    ['2026-11-24T09:10:00Z', '24_11_2026', '10:30', 21], // 10:10 -> next half hour
+    ['2026-11-24T13:30:00Z', '24_11_2026', '15:00', 12], // 14:30 exactly: 14:30 is starting now
+    ['2026-11-24T19:29:00Z', '24_11_2026', '20:30', 1], // 20:29: only the last slot is left
+    ['2026-11-24T19:45:00Z', '24_11_2026', undefined, 0], // 20:45: no slots left today
+    ['2026-11-24T23:00:00Z', '25_11_2026', '10:00', 22], // midnight in Berlin: already tomorrow
+  ])('Berlin at %s: today is %s, first slot %s, %i left', (now, key, first, count) => {
+    const today = firstDay(now, 'Europe/Berlin');
+    expect(today?.key).toBe(key);
+    expect(today?.times[0]).toBe(first);
+    expect(today?.times).toHaveLength(count);
+  });
+
+  it.each([
+    // 03:00 UTC is still the evening before in New York (22:00, UTC-5): that day is over.
+    ['America/New_York', '2026-11-24T03:00:00Z', '23_11_2026', 0],
+    ['UTC', '2026-11-24T03:00:00Z', '24_11_2026', 22],
+    // Kolkata is UTC+5:30: 04:45Z is 10:15 there.
+    ['Asia/Kolkata', '2026-11-24T04:45:00Z', '24_11_2026', 21],
+    ['Pacific/Auckland', '2026-11-24T11:00:00Z', '25_11_2026', 22], // 00:00 NZDT on the 25th
+  ])('in %s at %s today is %s with %i slots', (zone, now, key, count) => {
+    const today = firstDay(now, zone);
+    expect(today?.key).toBe(key);
+    expect(today?.times).toHaveLength(count);
+  });
+
+  it('covers 7 calendar days across a month and year end', () => {
+    const days = generateSlotDays({ now: at('2026-12-28T12:00:00Z'), timeZone: 'UTC' });
+    expect(days.map((d) => d.key)).toEqual(['28_12_2026', '29_12_2026', '30_12_2026', '31_12_2026', '1_1_2027', '2_1_2027', '3_1_2027']);
+    expect(days.slice(1).every((d) => d.times.length === 22)).toBe(true);
+    expect(days[0]?.weekday).toBe(1); // Monday
+  });
+
+  it('follows the wall clock through a DST change (Berlin, 28 March 2027)', () => {
+    // 08:00Z is 09:00 CET the day before the change, 10:00 CEST on the day itself.
+    expect(firstDay('2027-03-27T08:00:00Z', 'Europe/Berlin')?.times[0]).toBe('10:00');
+    expect(firstDay('2027-03-28T08:00:00Z', 'Europe/Berlin')?.times[0]).toBe('10:30');
+    const row = generateSlotDays({ now: at('2027-03-27T08:00:00Z'), timeZone: 'Europe/Berlin' });
+    expect(row.map((d) => d.key).slice(0, 3)).toEqual(['27_3_2027', '28_3_2027', '29_3_2027']);
+    expect(row[1]?.times).toHaveLength(22);
+  });
+
+  it('hides booked times', () => {
+    const days = generateSlotDays({
+      now: at('2026-11-24T08:00:00Z'),
+      timeZone: 'UTC',
+      booked: { '25_11_2026': ['10:00', '20:30'] },
+    });
+    expect(days[1]?.times).toHaveLength(20);
+    expect(days[1]?.times).not.toContain('10:00');
+    expect(days[1]?.times).not.toContain('20:30');
+  });
+});
+
+describe('checkSlot', () => {
+  const now = at('2026-11-24T09:10:00Z'); // 10:10 in Berlin
+  const check = (slotDate: string, slotTime: string, timeZone = 'Europe/Berlin') => checkSlot({ slotDate, slotTime, now, timeZone });
+
+  it.each([
+    ['24_11_2026', '10:30', null],
+    ['24_11_2026', '20:30', null], // the last slot of today
+    ['30_11_2026', '20:30', null], // the last slot of the window
+    ['24_11_2026', '10:00', MESSAGES.slotInPast],
+    ['23_11_2026', '15:00', MESSAGES.slotInPast],
+    ['1_12_2026', '10:00', MESSAGES.slotTooFarAhead],
+    ['24_11_2026', '21:00', MESSAGES.slotInvalidTime],
+    ['24_11_2026', '09:30', MESSAGES.slotInvalidTime],
+    ['24_11_2026', '10:15', MESSAGES.slotInvalidTime],
+    ['24_11_2026', '1030', MESSAGES.slotInvalidTime],
+    ['31_11_2026', '10:30', MESSAGES.slotInvalidDate],
+    ['05_12_2026', '10:30', MESSAGES.slotInvalidDate],
+    ['2026-11-25', '10:30', MESSAGES.slotInvalidDate],
+  ])('%s %s -> %p', (slotDate, slotTime, message) => {
+    const result = check(slotDate, slotTime);
+    expect(result.ok ? null : result.message).toBe(message);
+  });
+
+  it('judges "today" in the clinic zone, not UTC', () => {
+    // 03:00Z on the 24th is the 23rd, 22:00 in New York: the 23rd is still today there, but over.
+    const late = at('2026-11-24T03:00:00Z');
+    expect(checkSlot({ slotDate: '23_11_2026', slotTime: '20:30', now: late, timeZone: 'America/New_York' })).toMatchObject({ ok: false, problem: 'past' });
+    expect(checkSlot({ slotDate: '29_11_2026', slotTime: '10:00', now: late, timeZone: 'America/New_York' })).toEqual({ ok: true });
+    expect(checkSlot({ slotDate: '30_11_2026', slotTime: '10:00', now: late, timeZone: 'America/New_York' })).toMatchObject({ problem: 'too-far' });
+  });
+});
+
+describe('date keys', () => {
+  it('parses only real unpadded day_month_year keys', () => {
+    expect(parseDateKey('5_1_2027')).toEqual({ year: 2027, month: 1, day: 5 });
+    expect(parseDateKey('29_2_2028')).not.toBeNull();
+    expect(parseDateKey('29_2_2027')).toBeNull();
+    expect(parseDateKey('05_1_2027')).toBeNull();
+  });
+
+  it('sorts booked slots chronologically', () => {
+    expect(slotSortKey('5_1_2027', '09:30')).toBe('2027-01-05T09:30');
+    expect(slotSortKey('10_12_2026', '20:30') < slotSortKey('5_1_2027', '10:00')).toBe(true);
+  });
+});
