@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setScreenLoader } from './load-screen';
+import { RemoteSlot } from './remote-slot';
+import { resetRemote } from './runtime-config';
+
+jest.mock('./runtime-config', () => ({ resetRemote: jest.fn() }));
+
+function About() {
+  return <h1>About CareBook</h1>;
+}
+
+describe('RemoteSlot', () => {
+  beforeEach(() => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.mocked(resetRemote).mockClear();
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it("renders the remote's screen once its code has loaded", async () => {
+    const loader = jest.fn(async () => ({ default: About }));
+    setScreenLoader(loader);
+    render(<RemoteSlot remote="pages" module="about" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    expect(await screen.findByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledWith('pages/about');
+  });
+
+  it('shows a fallback with Retry when the remote is down, and recovers on Retry', async () => {
+    let up = false;
+    const loader = jest.fn(async () => {
+      if (!up) throw new Error('Failed to fetch remoteEntry.js');
+      return { default: About };
+    });
+    setScreenLoader(loader);
+    render(<RemoteSlot remote="pages" module="about" />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This part of the site is unavailable right now');
+    expect(screen.queryByRole('heading', { name: 'About CareBook' })).not.toBeInTheDocument();
+
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
+    expect(resetRemote).toHaveBeenCalledWith('pages');
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the fallback when a loaded screen throws while rendering', async () => {
+    function Broken(): never {
+      throw new Error('render failed');
+    }
+    setScreenLoader(async () => ({ default: Broken }));
+    render(<RemoteSlot remote="doctors" module="home" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('unavailable');
+  });
+
+  it('keeps a working screen cached, so moving between routes does not reload it', async () => {
+    const loader = jest.fn(async () => ({ default: About }));
+    setScreenLoader(loader);
+    const { unmount } = render(<RemoteSlot remote="pages" module="about" />);
+    await screen.findByRole('heading', { name: 'About CareBook' });
+    unmount();
+    render(<RemoteSlot remote="pages" module="about" />);
+    expect(screen.getByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+});

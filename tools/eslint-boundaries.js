@@ -1,0 +1,67 @@
+// Import boundaries of STYLE.md, checked on resolved paths (so `../../..` tricks are caught too):
+// a remote reaches only npm packages, the shared package and its own folder; the host never imports
+// a remote's code; shared code outside shared/src/react has no React; the API never imports React.
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const REMOTES = ['doctors', 'booking', 'account', 'pages'];
+const REACT_PACKAGES = /^(react|react-dom|react-router-dom|react-toastify)(\/|$)/;
+
+/** The area a repository file belongs to: 'host', 'remote:doctors', 'shared-core', ... */
+function areaOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join('/');
+  if (rel.startsWith('remotes/')) return `remote:${rel.split('/')[1]}`;
+  if (rel.startsWith('shared/src/react/')) return 'shared-react';
+  if (rel.startsWith('shared/')) return 'shared-core';
+  return rel.split('/')[0];
+}
+
+function problem(fromArea, source, targetArea, isTest) {
+  if (fromArea.startsWith('remote:')) {
+    const own = fromArea.slice('remote:'.length);
+    const other = REMOTES.find((name) => name !== own && source === `@carebook/${name}`);
+    if (other || source === '@carebook/host' || source === '@carebook/api') return `a remote may not import ${source}`;
+    if (targetArea && targetArea !== fromArea && !targetArea.startsWith('shared') && !(isTest && targetArea === 'jest')) {
+      return `a remote imports only the shared package and its own folder, not ${targetArea}`;
+    }
+  }
+  if (fromArea === 'host') {
+    if (REMOTES.some((name) => source === `@carebook/${name}`) || (targetArea && targetArea.startsWith('remote:'))) {
+      return 'the host reaches remotes only through Module Federation';
+    }
+  }
+  if (fromArea === 'shared-core') {
+    if (REACT_PACKAGES.test(source)) return 'shared code outside shared/src/react must not use React (the API imports it)';
+    if (targetArea === 'shared-react') return 'shared core must not import the React layer';
+  }
+  if (fromArea === 'api') {
+    if (REACT_PACKAGES.test(source) || source === '@carebook/shared/react') return 'the API must not import React code';
+    if (targetArea && (targetArea === 'host' || targetArea.startsWith('remote:'))) return 'the API must not import site code';
+  }
+  return null;
+}
+
+module.exports = {
+  rules: {
+    boundaries: {
+      meta: { type: 'problem', schema: [], messages: { crossed: 'Import boundary: {{why}}.' } },
+      create(context) {
+        const file = context.filename;
+        const fromArea = areaOf(file);
+        const isTest = /\.test\.tsx?$/.test(file);
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          const target = source.startsWith('.') ? areaOf(path.resolve(path.dirname(file), source)) : null;
+          const why = problem(fromArea, source, target, isTest);
+          if (why) context.report({ node, messageId: 'crossed', data: { why } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
