@@ -47,7 +47,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    app.log.error({ err: error }, `could not listen on ${config.host}:${config.port}`);
+    await app.close().catch(() => {});
+    await db.close().catch(() => {});
+    process.exit(1);
+  }
   app.log.info(
     { database: db.driver, dataDir: config.dataDir, clinicTimeZone: config.clinicTimeZone, admin: config.admin !== null },
     'carebook api ready',
