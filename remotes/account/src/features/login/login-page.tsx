@@ -1,5 +1,69 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { TextField } from '../../components/text-field';
+import formStyles from '../../components/form.module.css';
+import { useAuthForm, type AuthField } from './use-auth-form';
+import styles from './login-page.module.css';
 
+/** Login and sign-up on one screen (SPEC.md sections 2, 4, 5). */
 export default function LoginPage(): ReactNode {
-  return <h1>Login</h1>;
+  const form = useRef<HTMLFormElement>(null);
+  const focusField = (field: AuthField): void => {
+    form.current?.querySelector<HTMLElement>(`#auth-${field}`)?.focus();
+  };
+  const { mode, values, errors, failure, submitting, change, toggleMode, submit } = useAuthForm(focusField);
+  const signUp = mode === 'sign-up';
+
+  return (
+    <section className={styles.page} aria-labelledby="auth-title">
+      <form ref={form} className={styles.card} onSubmit={(event) => void submit(event)} noValidate>
+        <h1 id="auth-title">{signUp ? 'Create Account' : 'Login'}</h1>
+        <p className={styles.lead}>
+          {signUp ? 'Sign up to book an appointment.' : 'Log in to book an appointment.'}
+        </p>
+        {signUp && (
+          <TextField
+            id="auth-name"
+            label="Full Name"
+            autoComplete="name"
+            maxLength={100}
+            value={values.name}
+            onValueChange={(value) => change('name', value)}
+            error={errors.name}
+          />
+        )}
+        <TextField
+          id="auth-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={values.email}
+          onValueChange={(value) => change('email', value)}
+          error={errors.email}
+        />
+        <TextField
+          id="auth-password"
+          label="Password"
+          type="password"
+          autoComplete={signUp ? 'new-password' : 'current-password'}
+          maxLength={128}
+          value={values.password}
+          onValueChange={(value) => change('password', value)}
+          error={errors.password}
+        />
+        <p role="alert" className={formStyles.alert}>
+          {failure}
+        </p>
+        <button type="submit" className={`${formStyles.primary} ${styles.submit}`} disabled={submitting}>
+          {submitting ? 'Processing...' : signUp ? 'Create account' : 'Login'}
+        </button>
+        <p className={styles.switch}>
+          {signUp ? 'Already have an account?' : 'New to CareBook?'}
+          <button type="button" className={formStyles.link} onClick={toggleMode} disabled={submitting}>
+            {signUp ? 'Login here' : 'Sign up here'}
+          </button>
+        </p>
+      </form>
+    </section>
+  );
 }

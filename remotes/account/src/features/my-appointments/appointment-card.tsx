@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { formatAppointmentTime, type Appointment } from '@carebook/shared';
+import { AppointmentStatus } from './appointment-status';
+import styles from './my-appointments-page.module.css';
+
+interface AppointmentCardProps {
+  appointment: Appointment;
+  onCancel: (appointment: Appointment) => void;
+}
+
+/** One appointment: the doctor, where, when (clinic wall time), and its state. */
+export function AppointmentCard({ appointment, onCancel }: AppointmentCardProps): ReactNode {
+  const { docData } = appointment;
+  const when = formatAppointmentTime(appointment.slotDate, appointment.slotTime);
+  return (
+    <li className={styles.card} aria-labelledby={`appointment-${appointment._id}`}>
+      <div className={styles.imageBox}>
+        <img src={docData.image} alt={`Photo of ${docData.name}`} width={120} height={120} loading="lazy" />
+      </div>
+      <div className={styles.info}>
+        <h2 id={`appointment-${appointment._id}`} className={styles.doctor}>
+          {docData.name}
+        </h2>
+        <p className={styles.speciality}>{docData.specialization}</p>
+        <p className={styles.muted}>
+          <span className={styles.label}>Address:</span>
+          <br />
+          {docData.address.line1}
+          {docData.address.line2 && (
+            <>
+              <br />
+              {docData.address.line2}
+            </>
+          )}
+        </p>
+        <p>
+          <span className={styles.label}>Date &amp; Time:</span> {when}
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <AppointmentStatus appointment={appointment} onCancel={onCancel} />
+      </div>
+    </li>
+  );
+}
