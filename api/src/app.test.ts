@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
 import { type Appointment, type Doctor, MESSAGES, SPECIALIZATIONS, type UserProfile } from '@carebook/shared';
 import { buildApp } from './app';
@@ -582,7 +585,8 @@ describe('server errors', () => {
       close: async () => {},
     };
     const { loadConfig } = await import('./config');
-    const config = loadConfig({ DATA_DIR: '/tmp/carebook-failing', JWT_SECRET: 'x'.repeat(40) });
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-failing-'));
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
     const app = await buildApp({ db: failing, config, logger: false });
     const res = await app.inject({ method: 'GET', url: '/api/v1/doctor/all-doctors' });
     expect(res.statusCode).toBe(500);
@@ -591,6 +595,7 @@ describe('server errors', () => {
     const health = await app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(503);
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
 
