@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { doctorPath, type Doctor } from '@carebook/shared';
+import { DoctorPhoto } from '../../components/doctor-photo';
+import { VisuallyHidden } from '../../components/visually-hidden';
+import { experienceLabel, locationLabel, RATING_PLACEHOLDER } from '../../lib/doctor-display';
+import styles from './doctor-card.module.css';
+
+export interface DoctorCardProps {
+  doctor: Doctor;
+  /** In the first row: its photo loads at once. */
+  eager?: boolean;
+}
+
+/** One doctor in the list. The whole card opens the doctor's page; its one tab stop is the button. */
+export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNode {
+  const nameId = `doctor-name-${doctor._id}`;
+  return (
+    <article className={styles.card} aria-labelledby={nameId}>
+      <DoctorPhoto src={doctor.image} alt={`Photo of ${doctor.name}`} eager={eager} />
+      <div className={styles.body}>
+        <p className={doctor.available ? styles.available : styles.unavailable}>
+          <span className={styles.dot} aria-hidden="true" />
+          {doctor.available ? 'Available' : 'Not taking appointments'}
+        </p>
+        <h3 id={nameId} className={styles.name}>
+          {doctor.name}
+        </h3>
+        <p className={styles.speciality}>{doctor.specialization}</p>
+        <p className={styles.rating}>
+          <span className={styles.star} aria-hidden="true">
+            ★
+          </span>
+          <VisuallyHidden>Rated </VisuallyHidden>
+          {RATING_PLACEHOLDER.score} <span className={styles.muted}>({RATING_PLACEHOLDER.reviews} reviews)</span>
+        </p>
+        <ul className={styles.facts}>
+          <li>{experienceLabel(doctor)}</li>
+          <li>{locationLabel(doctor)}</li>
+        </ul>
+        <Link className={styles.book} to={doctorPath(doctor._id)}>
+          Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Doctor } from '@carebook/shared';
+
+/** Shown when a doctor did not state their experience (SPEC.md section 2). */
+export const EXPERIENCE_FALLBACK = '10+ years experience';
+/** Shown when a doctor has no location (SPEC.md section 2). */
+export const LOCATION_FALLBACK = 'Downtown Clinic';
+/** The rating is a placeholder until reviews exist (SPEC.md section 9). */
+export const RATING_PLACEHOLDER = { score: 4.8, reviews: 120 } as const;
+
+/** `'12 Years'` → `12 Years experience`; a bare `'7'` → `7 years experience`; empty → the fallback. */
+export function experienceLabel(doctor: Pick<Doctor, 'experience'>): string {
+  const experience = doctor.experience?.trim();
+  if (!experience) return EXPERIENCE_FALLBACK;
+  return /^\d+$/.test(experience) ? `${experience} years experience` : `${experience} experience`;
+}
+
+export function locationLabel(doctor: Pick<Doctor, 'location'>): string {
+  return doctor.location?.trim() || LOCATION_FALLBACK;
+}
