@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import type { Doctor } from '@carebook/shared';
+import styles from './doctor-detail.module.css';
+
+/** The doctor's card on the booking screen: photo, name, degree, specialization, experience, about, fee. */
+export function DoctorDetail({ doctor, headingLevel = 1 }: { doctor: Doctor; headingLevel?: 1 | 2 }): ReactNode {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <article className={styles.card} aria-labelledby={`doctor-${doctor._id}`}>
+      <div className={styles.photo}>
+        <img src={doctor.image} alt={`Portrait of ${doctor.name}`} width={320} height={320} />
+      </div>
+      <div className={styles.body}>
+        <Heading id={`doctor-${doctor._id}`} className={styles.name}>
+          {doctor.name}
+        </Heading>
+        <p className={styles.credentials}>
+          <span>{doctor.degree}</span>
+          <span aria-hidden="true"> · </span>
+          <span>{doctor.specialization}</span>
+        </p>
+        {doctor.experience ? <p className={styles.badge}>{doctor.experience} experience</p> : null}
+        {!doctor.available ? <p className={styles.unavailable}>Not taking appointments right now</p> : null}
+        <h3 className={styles.aboutTitle}>About</h3>
+        <p className={styles.about}>{doctor.about}</p>
+        <p className={styles.fee}>
+          Appointment fee: <strong>${doctor.fees}</strong>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError, bookAppointment, errorMessage, MESSAGES } from '@carebook/shared';
+import { useApp } from '@carebook/shared/react';
+
+export interface ChosenSlot {
+  slotDate: string;
+  slotTime: string;
+}
+
+export interface BookedSlot extends ChosenSlot {
+  docId: string;
+  /** The server's confirmation, as shown in the toast. */
+  message: string;
+}
+
+export type BookOutcome = 'booked' | 'login-required' | 'taken' | 'failed';
+
+export interface UseBookSlotOptions {
+  docId: string;
+  /** A visitor pressed Book: the screen decides where logging in happens. */
+  onLoginRequired: () => void;
+  onBooked: (booking: BookedSlot) => void;
+}
+
+/**
+ * Books one slot for the signed-in patient. Success and failure both reload the doctor list,
+ * so `slots_booked` (and with it the slot row) reflects what the server now holds.
+ */
+export function useBookSlot({ docId, onLoginRequired, onBooked }: UseBookSlotOptions) {
+  const { api, token, reloadDoctors } = useApp();
+  const [busy, setBusy] = useState(false);
+
+  const book = useCallback(
+    async (slot: ChosenSlot): Promise<BookOutcome> => {
+      if (!token) {
+        onLoginRequired();
+        return 'login-required';
+      }
+      setBusy(true);
+      try {
+        const reply = await bookAppointment(api, { docId, ...slot });
+        const message = reply.message ?? MESSAGES.appointmentBooked;
+        toast.success(message);
+        void reloadDoctors();
+        onBooked({ docId, ...slot, message });
+        return 'booked';
+      } catch (error) {
+        toast.error(errorMessage(error, MESSAGES.unexpectedError));
+        void reloadDoctors();
+        return error instanceof ApiError && error.status === 409 ? 'taken' : 'failed';
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, token, docId, reloadDoctors, onLoginRequired, onBooked],
+  );
+
+  return { book, busy };
+}
