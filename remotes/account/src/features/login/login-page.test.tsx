@@ -3,19 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { ApiError, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
+import { apiCall, deferred } from '../../test-support';
 import LoginPage from './login-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const ROUTE = { route: '/login?next=/appointment/doc01', path: '/login' };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 beforeEach(() => jest.clearAllMocks());
 
@@ -92,9 +85,9 @@ describe('LoginPage', () => {
   it('reads Processing... while logging in, stores the token and returns to ?next', async () => {
     const user = userEvent.setup();
     const reply = deferred<{ success: boolean; token: string }>();
-    const post = jest.fn(() => reply.promise);
+    const post = apiCall(() => reply.promise);
     const setToken = jest.fn();
-    renderWithApp(<LoginPage />, { ...ROUTE, app: { api: stubApi({ post: post as never }), setToken } });
+    renderWithApp(<LoginPage />, { ...ROUTE, app: { api: stubApi({ post }), setToken } });
 
     await user.type(screen.getByLabelText('Email'), ' ana@example.com ');
     await user.type(screen.getByLabelText('Password'), 'secret1');
@@ -112,7 +105,7 @@ describe('LoginPage', () => {
 
   it('registers, toasts Registered successfully and goes home without ?next', async () => {
     const user = userEvent.setup();
-    const post = jest.fn(async () => ({ success: true, token: 'new-token' }));
+    const post = apiCall(() => ({ success: true, token: 'new-token' }));
     const setToken = jest.fn();
     renderWithApp(<LoginPage />, { route: '/login', path: '/login', app: { api: stubApi({ post }), setToken } });
 
@@ -134,7 +127,7 @@ describe('LoginPage', () => {
 
   it("shows the server's message when login fails and allows another try", async () => {
     const user = userEvent.setup();
-    const post = jest.fn(async () => {
+    const post = apiCall(() => {
       throw new ApiError('Invalid email or password', 401);
     });
     const setToken = jest.fn();
@@ -153,7 +146,7 @@ describe('LoginPage', () => {
 
   it('falls back to An unexpected error occurred when the error has no message', async () => {
     const user = userEvent.setup();
-    const post = jest.fn(async () => {
+    const post = apiCall(() => {
       throw new Error('');
     });
     renderWithApp(<LoginPage />, { ...ROUTE, app: { api: stubApi({ post }) } });

@@ -33,9 +33,7 @@ export function AppointmentCard({ appointment, onCancel }: AppointmentCardProps)
             </>
           )}
         </p>
-        <p>
-          <span className={styles.label}>Date &amp; Time:</span> {when}
-        </p>
+        <p className={styles.when}>{`Date & Time: ${when}`}</p>
       </div>
       <div className={styles.actions}>
         <AppointmentStatus appointment={appointment} onCancel={onCancel} />

@@ -1,0 +1,171 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { ApiError, type ApiClient, type Appointment } from '@carebook/shared';
+import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
+import { apiCall } from '../../test-support';
+import MyAppointmentsPage from './my-appointments-page';
+
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const ROUTE = { route: '/my-appointments', path: '/my-appointments' };
+
+function appointment(id: string, state: Partial<Appointment>, doctor = 'Dr. Richard James'): Appointment {
+  return {
+    _id: id,
+    docId: 'doc01',
+    slotDate: '24_11_2026',
+    slotTime: '14:30',
+    docData: {
+      _id: 'doc01',
+      name: doctor,
+      image: `http://api.test/images/${id}.svg`,
+      specialization: 'General Physician',
+      address: { line1: '17th Cross, Richmond', line2: 'Circle, Ring Road' },
+      fees: 50,
+    },
+    amount: 50,
+    date: 1_700_000_000_000,
+    cancelled: false,
+    payment: false,
+    isCompleted: false,
+    ...state,
+  };
+}
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('listitem', { name });
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('MyAppointmentsPage', () => {
+  it('tells a visitor to log in, with a way to log in', () => {
+    renderWithApp(<MyAppointmentsPage />, ROUTE);
+    expect(screen.getByText('Please login to view your appointments.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fmy-appointments');
+  });
+
+  it('shows each appointment with doctor, address and clinic wall time, in the server order, in its state', async () => {
+    const list = [
+      appointment('a1', { cancelled: true }, 'Dr. Cancelled'),
+      appointment('a2', { isCompleted: true, payment: true }, 'Dr. Completed'),
+      appointment('a3', { payment: true }, 'Dr. Paid'),
+      appointment('a4', { slotDate: '5_1_2027', slotTime: '10:00' }, 'Dr. Unpaid'),
+    ];
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: list }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
+
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Dr. Cancelled',
+      'Dr. Completed',
+      'Dr. Paid',
+      'Dr. Unpaid',
+    ]);
+    expect(get).toHaveBeenCalledWith('/api/v1/user/appointments');
+
+    const unpaid = card('Dr. Unpaid');
+    expect(within(unpaid).getByRole('img', { name: 'Photo of Dr. Unpaid' })).toHaveAttribute('src', 'http://api.test/images/a4.svg');
+    expect(within(unpaid).getByText('General Physician')).toBeInTheDocument();
+    expect(within(unpaid).getByText(/17th Cross, Richmond/)).toHaveTextContent('Circle, Ring Road');
+    expect(within(unpaid).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: 5 Jan 2027, 10:00');
+    expect(within(card('Dr. Paid')).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: 24 Nov 2026, 14:30');
+
+    const cancelled = card('Dr. Cancelled');
+    expect(within(cancelled).getByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
+    expect(within(cancelled).getAllByRole('button')).toHaveLength(1);
+
+    const completed = card('Dr. Completed');
+    expect(within(completed).getByText('Completed!')).toBeInTheDocument();
+    expect(within(completed).queryByRole('button')).not.toBeInTheDocument();
+
+    const paid = card('Dr. Paid');
+    expect(within(paid).getByText('Appointment Paid')).toBeInTheDocument();
+    expect(within(paid).getByRole('button', { name: 'Cancel Appointment' })).toBeEnabled();
+    expect(within(paid).queryByRole('button', { name: 'Pay Online' })).not.toBeInTheDocument();
+
+    const pay = within(unpaid).getByRole('button', { name: 'Pay Online' });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription(/Online payment is not available yet/);
+    expect(within(unpaid).getByRole('button', { name: 'Cancel Appointment' })).toBeEnabled();
+    expect(within(unpaid).queryByText('Appointment Paid')).not.toBeInTheDocument();
+  });
+
+  it('asks before cancelling, then cancels, toasts the server message and refreshes the list and doctors', async () => {
+    const user = userEvent.setup();
+    let cancelled = false;
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', { cancelled })] }));
+    const post = apiCall(() => {
+      cancelled = true;
+      return { success: true, message: 'Appointment cancelled' };
+    });
+    const { app } = renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+
+    const cancel = await screen.findByRole('button', { name: 'Cancel Appointment' });
+    await user.click(cancel);
+    const dialog = screen.getByRole('alertdialog', { name: 'Cancel this appointment?' });
+    expect(dialog).toHaveAccessibleDescription(/Dr. Richard James, 24 Nov 2026, 14:30/);
+    expect(within(dialog).getByRole('button', { name: 'Keep appointment' })).toHaveFocus();
+    expect(post).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
+    expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' });
+    expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(app.reloadDoctors).toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the appointment when the patient changes their mind (button or Escape)', async () => {
+    const user = userEvent.setup();
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', {})] }));
+    const post = apiCall(() => ({ success: true }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel Appointment' }));
+    await user.click(screen.getByRole('button', { name: 'Keep appointment' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Appointment' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel Appointment' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("toasts the server's message when cancelling fails", async () => {
+    const user = userEvent.setup();
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', {})] }));
+    const post = apiCall(() => {
+      throw new ApiError('A completed appointment cannot be cancelled', 400);
+    });
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Appointment' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A completed appointment cannot be cancelled'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('says when there are no appointments and links to the doctors', async () => {
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [] }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
+    expect(await screen.findByText('You have no appointments yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find a doctor' })).toHaveAttribute('href', '/doctors');
+  });
+
+  it("shows the server's message and a retry when the list cannot be loaded", async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const get = apiCall<ApiClient['get']>(() => {
+      if (fail) throw new ApiError('Something went wrong on our side. Please try again.', 500);
+      return { success: true, appointments: [] };
+    });
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have no appointments yet.')).toBeInTheDocument();
+  });
+});
