@@ -1,0 +1,157 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import type { Doctor } from '@carebook/shared';
+import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+/** The seeded doctors as the real API lists them, in its order. */
+let doctors: Doctor[];
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  const reply = (await (await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`)).json()) as { doctors: Doctor[] };
+  doctors = reply.doctors;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+afterEach(async () => {
+  for (const tracked of opened.splice(0)) await tracked.context.close();
+});
+
+async function visit(route: string, options?: Parameters<typeof openPage>[1]): Promise<TrackedPage> {
+  const tracked = await openPage(browser, options);
+  opened.push(tracked);
+  await tracked.page.goto(`${stack.siteUrl}${route}`);
+  return tracked;
+}
+
+const names = (specialization: string) =>
+  doctors.filter((doctor) => doctor.specialization === specialization).map((doctor) => doctor.name);
+
+/** Waits for the doctor list to settle and returns the names on its cards. */
+async function cardNames(page: Page): Promise<string[]> {
+  await page.getByRole('status').filter({ hasText: /\d+ doctors?$/ }).waitFor();
+  return page.getByRole('article').locator('h3').allTextContents();
+}
+
+const search = (page: Page) => page.getByRole('searchbox', { name: 'Search doctors', exact: true });
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Specializations', exact: true });
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe('the doctors remote in the composed site', () => {
+  it('seeds what these journeys rely on', () => {
+    expect(doctors).toHaveLength(15);
+    expect(names('Dermatologist')).toHaveLength(3);
+  });
+
+  it('goes from the home grid to the filtered list', async () => {
+    const { page, pageErrors } = await visit('/');
+    const grid = page.getByRole('region', { name: 'Find by speciality', exact: true });
+    await grid.getByRole('link', { name: 'Dermatologist', exact: true }).click();
+    await page.waitForURL('**/doctors/Dermatologist');
+    expect(await cardNames(page)).toEqual(names('Dermatologist'));
+    await expect(
+      sidebar(page).getByRole('link', { name: 'Dermatologist', exact: true }).getAttribute('aria-current'),
+    ).resolves.toBe('page');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the first 10 doctors on the home page, with See All to the list', async () => {
+    const { page } = await visit('/');
+    const top = page.getByRole('region', { name: 'Top Doctors', exact: true });
+    await top.getByRole('article').first().waitFor();
+    expect(await top.getByRole('article').locator('h3').allTextContents()).toEqual(
+      doctors.slice(0, 10).map((doctor) => doctor.name),
+    );
+    await top.getByRole('link', { name: 'See All', exact: true }).click();
+    await page.waitForURL('**/doctors');
+    expect(await cardNames(page)).toHaveLength(15);
+  });
+
+  it('searches by name and by specialization', async () => {
+    const { page } = await visit('/doctors');
+    expect(await cardNames(page)).toEqual(doctors.map((doctor) => doctor.name));
+    await search(page).fill('  LINDQVIST ');
+    expect(await cardNames(page)).toEqual(['Dr. Amara Lindqvist']);
+    await search(page).fill('gastro');
+    expect(await cardNames(page)).toEqual(names('Gastroenterologist'));
+  });
+
+  it('resets search and filter from the empty state', async () => {
+    const { page } = await visit('/doctors/Gastroenterologist');
+    await search(page).fill('Amara');
+    await page.getByText('No doctors found matching your criteria', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Reset Filters', exact: true }).click();
+    await page.waitForURL('**/doctors');
+    expect(await cardNames(page)).toHaveLength(15);
+    await expect(search(page).inputValue()).resolves.toBe('');
+  });
+
+  it('pre-filters a deep link and shows the fallbacks', async () => {
+    const { page, pageErrors } = await visit('/doctors/Dermatologist');
+    expect(await cardNames(page)).toEqual(names('Dermatologist'));
+    const doc07 = doctors.find((doctor) => doctor._id === 'doc07')!;
+    const card = page.getByRole('article', { name: doc07.name, exact: true });
+    await expect(card.getByText('Downtown Clinic', { exact: true }).count()).resolves.toBe(1);
+    const doc05 = doctors.find((doctor) => doctor._id === 'doc05')!;
+    await page.goto(`${stack.siteUrl}/doctors/Gynecologist`);
+    expect(await cardNames(page)).toEqual(names('Gynecologist'));
+    await expect(
+      page.getByRole('article', { name: doc05.name, exact: true }).getByText('10+ years experience', { exact: true }).count(),
+    ).resolves.toBe(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the empty state for an unknown specialization', async () => {
+    const { page } = await visit('/doctors/Cardiologist');
+    await page.getByText('No doctors found matching your criteria', { exact: true }).waitFor();
+    await expect(page.getByRole('article').count()).resolves.toBe(0);
+  });
+
+  it('opens the doctor page from a card', async () => {
+    const { page, pageErrors } = await visit('/doctors');
+    await page.getByRole('link', { name: 'Book Appointment with Dr. Amara Lindqvist', exact: true }).click();
+    await page.waitForURL('**/appointment/doc01');
+    await page.locator('main h1').first().waitFor();
+    await expect(page.getByRole('heading', { name: 'Page not found', exact: true }).count()).resolves.toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('is operable by keyboard: a sidebar filter and a card by Tab and Enter', async () => {
+    const { page } = await visit('/doctors');
+    await cardNames(page);
+    await search(page).focus();
+    // Search, then All, General Physician: the third Tab stop from the search box.
+    for (let i = 0; i < 2; i += 1) await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('General Physician');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/doctors/General%20Physician');
+    expect(await cardNames(page)).toEqual(names('General Physician'));
+    for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+      `Book Appointment with ${names('General Physician')[0]}`,
+    );
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/appointment/${doctors[0]!._id}`);
+  });
+
+  it.each(['/', '/doctors'])('has no axe-core violations on %s', async (route) => {
+    const { page } = await visit(route);
+    await page.getByRole('article').first().waitFor();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  it.each(['/', '/doctors'])('fits a 360 px phone without sideways scrolling on %s', async (route) => {
+    const { page } = await visit(route, { viewport: { width: 360, height: 740 } });
+    await page.getByRole('article').first().waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(360);
+  });
+});
