@@ -1,0 +1,165 @@
+import type { Browser, Page } from 'playwright-core';
+import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
+import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
+import { launchBrowser, openPage } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+// The clinic is in Kolkata, the browsers in Los Angeles: every time on screen must be Kolkata's.
+const CLINIC_ZONE = 'Asia/Kolkata';
+const BROWSER_ZONE = 'America/Los_Angeles';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({ timeZone: CLINIC_ZONE });
+  browser = await launchBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Tomorrow in the clinic zone: today's slots come and go with the clock. */
+function tomorrow(): SlotDay {
+  const day = generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE })[1];
+  if (!day) throw new Error('no tomorrow');
+  return day;
+}
+
+async function pickSlot(page: Page, day: SlotDay, time: string): Promise<void> {
+  await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
+  await page.getByRole('button', { name: formatSlotLabel(day, time), exact: true }).click();
+  await page.getByText(`Selected: ${formatSlotLabel(day, time)}`, { exact: true }).waitFor();
+}
+
+async function bookedSlots(docId: string): Promise<Record<string, string[]>> {
+  const response = await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`);
+  const { doctors } = (await response.json()) as { doctors: Doctor[] };
+  return doctors.find((doctor) => doctor._id === docId)?.slots_booked ?? {};
+}
+
+const open = () => openPage(browser, { timezoneId: BROWSER_ZONE });
+
+describe('booking on the composed site', () => {
+  it('sends a visitor to login and back to the same doctor after logging in', async () => {
+    const patient = await registerPatient(stack);
+    const { page, context, pageErrors } = await open();
+    const day = tomorrow();
+    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await page.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
+    const book = page.getByRole('button', { name: 'Book Appointment', exact: true });
+    expect(await book.isDisabled()).toBe(true);
+    await pickSlot(page, day, '10:00');
+    expect(await book.isEnabled()).toBe(true);
+    await book.click();
+
+    await page.getByText(MESSAGES.loginToBook, { exact: true }).waitFor();
+    await page.waitForURL(`${stack.siteUrl}/login?next=%2Fappointment%2Fdoc01`);
+    await page.getByLabel('Email', { exact: true }).fill(patient.email);
+    await page.getByLabel('Password', { exact: true }).fill(patient.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+    await page.waitForURL(`${stack.siteUrl}/appointment/doc01`);
+    await page.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('books for a patient: server message, my appointments, and the slot is gone', async () => {
+    const patient = await registerPatient(stack);
+    const { page, context, pageErrors } = await open();
+    await signInPage(page, stack, patient.token);
+    const day = tomorrow();
+    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await pickSlot(page, day, '10:30');
+    await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+
+    await page.getByText(MESSAGES.appointmentBooked, { exact: true }).waitFor();
+    await page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    expect((await bookedSlots('doc01'))[day.key]).toContain('10:30');
+
+    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
+    await page.getByRole('button', { name: formatSlotLabel(day, '11:00'), exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: formatSlotLabel(day, '10:30'), exact: true }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("gives the second of two patients the server's refusal and fresh slots", async () => {
+    const [first, second, third] = await Promise.all([registerPatient(stack), registerPatient(stack), registerPatient(stack)]);
+    const a = await open();
+    const b = await open();
+    await signInPage(a.page, stack, first.token);
+    await signInPage(b.page, stack, second.token);
+    const day = tomorrow();
+    for (const { page } of [a, b]) {
+      await page.goto(`${stack.siteUrl}/appointment/doc02`);
+      await pickSlot(page, day, '11:30');
+    }
+    // Meanwhile someone else takes 12:00: B's page cannot know until it refreshes.
+    await bookThroughApi(stack, third.token, { docId: 'doc02', slotDate: day.key, slotTime: '12:00' });
+    expect(await b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true }).count()).toBe(1);
+
+    await a.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    await a.page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+
+    await b.page.getByText(MESSAGES.slotTaken, { exact: true }).waitFor();
+    const taken = b.page.getByRole('button', { name: formatSlotLabel(day, '11:30'), exact: true });
+    const takenMeanwhile = b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true });
+    await taken.waitFor({ state: 'detached' });
+    await takenMeanwhile.waitFor({ state: 'detached' });
+    expect(b.page.url()).toBe(`${stack.siteUrl}/appointment/doc02`);
+    expect(await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).isDisabled()).toBe(true);
+    // The patient can pick another time and book it.
+    await pickSlot(b.page, day, '13:00');
+    await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    await b.page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    expect((await bookedSlots('doc02'))[day.key]?.sort()).toEqual(['11:30', '12:00', '13:00']);
+    expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('opens a deep link with no warm cache: loading, then the doctor; unknown ids say not found', async () => {
+    const { page, context, pageErrors } = await open();
+    // Hold the doctor list back so the loading state is observable.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${stack.apiUrl}/api/v1/doctor/all-doctors`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.siteUrl}/appointment/doc15`);
+    await page.getByRole('status').filter({ hasText: 'Loading doctor…' }).waitFor();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Dr. Samuel Adeyemi', exact: true }).waitFor();
+    await page.getByText('No related doctors found', { exact: true }).waitFor();
+    await page.getByText('Gastroenterologist', { exact: true }).first().waitFor();
+
+    await page.goto(`${stack.siteUrl}/appointment/doc99`);
+    await page.getByRole('heading', { name: 'Doctor not found', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'See all doctors', exact: true }).click();
+    await page.waitForURL(`${stack.siteUrl}/doctors`);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('lists related doctors and moves between them; an unavailable doctor cannot be booked', async () => {
+    const { page, context, pageErrors } = await open();
+    await page.goto(`${stack.siteUrl}/appointment/doc07`);
+    await page.getByRole('heading', { level: 1, name: 'Dr. Julian Ferreira', exact: true }).waitFor();
+    const related = page.getByRole('region', { name: 'Related doctors', exact: true }).getByRole('link');
+    expect(await related.count()).toBe(2); // doc08 and doc09, the other dermatologists
+    await related.filter({ hasText: 'Dr. Rashid Benali' }).click();
+    await page.waitForURL(`${stack.siteUrl}/appointment/doc09`);
+    await page.getByRole('heading', { level: 1, name: 'Dr. Rashid Benali', exact: true }).waitFor();
+    await page.getByText(MESSAGES.doctorUnavailable, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Book Appointment', exact: true }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
