@@ -112,3 +112,78 @@ describe('date keys', () => {
     expect(slotSortKey('10_12_2026', '20:30') < slotSortKey('5_1_2027', '10:00')).toBe(true);
   });
 });
+
+describe('generateSlotDays at the edges the booking screen relies on', () => {
+  const times = (now: string, timeZone: string, index = 0) =>
+    generateSlotDays({ now: at(now), timeZone })[index]?.times ?? [];
+
+  it.each([
+    // [zone, now, first slot today, slots left today]
+    ['UTC', '2026-11-24T09:59:59Z', '10:00', 22], // a second before opening
+    ['UTC', '2026-11-24T10:00:00Z', '10:30', 21], // 10:00 exactly is starting now
+    ['UTC', '2026-11-24T10:10:00Z', '10:30', 21],
+    ['UTC', '2026-11-24T14:30:00Z', '15:00', 12],
+    ['UTC', '2026-11-24T20:30:00Z', undefined, 0], // the last start, exactly: gone
+    ['UTC', '2026-11-24T23:59:00Z', undefined, 0],
+    ['America/New_York', '2026-11-24T15:10:00Z', '10:30', 21], // 10:10 EST (UTC-5)
+    ['Asia/Kolkata', '2026-11-24T04:00:00Z', '10:00', 22], // 09:30 IST: before opening
+    ['Asia/Kolkata', '2026-11-24T09:00:00Z', '15:00', 12], // 14:30 IST exactly
+    ['Pacific/Auckland', '2026-11-24T01:30:00Z', '15:00', 12], // 14:30 NZDT (UTC+13)
+    ['Pacific/Auckland', '2026-11-24T07:31:00Z', undefined, 0], // 20:31 NZDT: after the last start
+  ])('%s at %s: first slot %s, %i left', (zone, now, first, count) => {
+    const today = times(now, zone);
+    expect(today[0]).toBe(first);
+    expect(today).toHaveLength(count);
+  });
+
+  it('ends the window on the 7th day with its full grid, whatever the hour today', () => {
+    const days = generateSlotDays({ now: at('2026-11-24T20:45:00Z'), timeZone: 'UTC' });
+    expect(days).toHaveLength(7);
+    expect(days[6]?.key).toBe('30_11_2026');
+    expect(days[6]?.times).toEqual([...SLOT_TIMES]);
+    expect(days[0]?.times).toEqual([]);
+  });
+
+  it('follows the wall clock through the autumn change in New York (1 November 2026)', () => {
+    // 14:10Z is 10:10 EDT on 31 October but 09:10 EST on 1 November, after clocks went back.
+    expect(times('2026-10-31T14:10:00Z', 'America/New_York')[0]).toBe('10:30');
+    expect(times('2026-11-01T14:10:00Z', 'America/New_York')[0]).toBe('10:00');
+    const row = generateSlotDays({ now: at('2026-10-31T14:10:00Z'), timeZone: 'America/New_York' });
+    expect(row[1]?.key).toBe('1_11_2026');
+    expect(row[1]?.times).toHaveLength(22);
+  });
+
+  it('hides booked times only on their own day', () => {
+    const days = generateSlotDays({ now: at('2026-11-24T08:00:00Z'), timeZone: 'UTC', booked: { '26_11_2026': ['14:30'] } });
+    expect(days[1]?.times).toContain('14:30');
+    expect(days[2]?.times).not.toContain('14:30');
+    expect(days[2]?.times).toHaveLength(21);
+  });
+});
+
+describe('checkSlot agrees with the row the screen shows', () => {
+  it('accepts exactly the times generateSlotDays offers, and refuses the rest', () => {
+    const now = at('2026-11-24T13:30:00Z'); // 14:30 in Berlin
+    const timeZone = 'Europe/Berlin';
+    for (const day of generateSlotDays({ now, timeZone })) {
+      for (const time of SLOT_TIMES) {
+        const offered = day.times.includes(time);
+        expect(checkSlot({ slotDate: day.key, slotTime: time, now, timeZone }).ok).toBe(offered);
+      }
+    }
+  });
+
+  it.each([
+    ['25_11_2026', '10:00', 'Asia/Kolkata', 'ok'],
+    ['24_11_2026', '14:30', 'Europe/Berlin', 'past'], // starting now
+    ['1_12_2026', '10:00', 'Europe/Berlin', 'too-far'], // day 8
+    ['24_11_2026', '20:45', 'Europe/Berlin', 'invalid-time'], // off the grid
+    ['24_11_2026', '24:00', 'Europe/Berlin', 'invalid-time'],
+    ['0_11_2026', '10:30', 'Europe/Berlin', 'invalid-date'],
+    ['24_13_2026', '10:30', 'Europe/Berlin', 'invalid-date'],
+    ['', '10:30', 'Europe/Berlin', 'invalid-date'],
+  ])('%s %s in %s -> %s', (slotDate, slotTime, timeZone, expected) => {
+    const result = checkSlot({ slotDate, slotTime, now: at('2026-11-24T13:30:00Z'), timeZone });
+    expect(result.ok ? 'ok' : result.problem).toBe(expected);
+  });
+});
