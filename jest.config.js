@@ -35,7 +35,10 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
+      // The static server's @fastify/static needs content-disposition, which ships ESM only.
+      transform: { ...transform, '/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS' } }] },
+      transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
     },
   ],
 };

@@ -1,5 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { UNAVAILABLE } from './offline-remote-plugin';
+import { resetRemote } from './runtime-config';
 
 type Screen = LazyExoticComponent<ComponentType>;
 const screens = new Map<string, Screen>();
@@ -17,7 +19,8 @@ export function setScreenLoader(next: ScreenLoader): void {
 /**
  * One lazy component per federated module id (`doctors/home`), kept while it works so moving
  * between routes of one remote does not flash a loading state. A failed load is forgotten, so
- * the next render (Retry, or navigating back) tries the network again.
+ * the next render (Retry, or navigating back) tries the network again, and so is everything the
+ * federation runtime cached for that remote (a remote that was down keeps failing otherwise).
  */
 export function getScreen(id: string): Screen {
   let screen = screens.get(id);
@@ -25,10 +28,12 @@ export function getScreen(id: string): Screen {
     screen = lazy(async () => {
       try {
         const module = await loader(id);
+        if (module && UNAVAILABLE in module) throw module[UNAVAILABLE];
         if (!module?.default) throw new Error(`${id} has no default export`);
         return module;
       } catch (error) {
         screens.delete(id);
+        resetRemote(id.split('/')[0] ?? id);
         throw error;
       }
     });

@@ -1,11 +1,16 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
+/** Marks the stand-in module below, so `load-screen` can tell it from a real screen. */
+export const UNAVAILABLE = '__carebookUnavailable';
+
 /**
- * When a remote's module cannot be loaded, hand back a stand-in module instead of letting the
- * failure escape the runtime. Its component throws the original error while rendering, so the
- * host's RemoteSlot error boundary shows the one fallback with Retry. No React import here: this
- * runs before sharing is set up. Only the `onLoad` lifecycle may return a module; in the others a
- * returned value would be read as a manifest, so they rethrow by returning nothing.
+ * When a remote's module cannot be loaded (its chunk is gone: the remote stopped or was redeployed
+ * mid-visit), hand back a stand-in module marked {@link UNAVAILABLE} that carries the error, instead
+ * of an unhandled rejection inside the runtime. `load-screen` turns it into a failed load, so the
+ * RemoteSlot fallback shows and nothing broken is cached. Its component also throws, so any other
+ * consumer still lands in an error boundary. No React import here: this runs before sharing is set
+ * up. Only the `onLoad` lifecycle may return a module; in the others a returned value would be read
+ * as a manifest, so they rethrow by returning nothing.
  */
 export default function offlineRemotePlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -16,7 +21,7 @@ export default function offlineRemotePlugin(): ModuleFederationRuntimePlugin {
       const unavailable = (): never => {
         throw error instanceof Error ? error : new Error(`Could not load ${id}`);
       };
-      const module = { __esModule: true, default: unavailable };
+      const module = { __esModule: true, default: unavailable, [UNAVAILABLE]: error };
       return from === 'build' ? () => module : module;
     },
   };

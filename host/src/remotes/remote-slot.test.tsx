@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setScreenLoader } from './load-screen';
+import { UNAVAILABLE } from './offline-remote-plugin';
 import { RemoteSlot } from './remote-slot';
 import { resetRemote } from './runtime-config';
 
@@ -44,6 +45,18 @@ describe('RemoteSlot', () => {
     expect(await screen.findByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
     expect(resetRemote).toHaveBeenCalledWith('pages');
     expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it("treats the runtime plugin's stand-in module as a failed load and tries again after it", async () => {
+    const chunkError = new Error('Loading chunk 916 failed');
+    const responses = [{ default: About, [UNAVAILABLE]: chunkError }, { default: About }];
+    const loader = jest.fn(async () => responses.shift() ?? null);
+    setScreenLoader(loader);
+    render(<RemoteSlot remote="pages" module="contact" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('unavailable');
+    expect(resetRemote).toHaveBeenCalledWith('pages');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
   });
 
   it('shows the fallback when a loaded screen throws while rendering', async () => {

@@ -1,7 +1,6 @@
 import { useCallback, useState, Suspense, type ReactNode } from 'react';
 import { forgetScreen, getScreen } from './load-screen';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { resetRemote } from './runtime-config';
 import styles from './remote-slot.module.css';
 
 export interface RemoteSlotProps {
@@ -22,9 +21,8 @@ export function RemoteSlot({ remote, module, loading }: RemoteSlotProps): ReactN
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
     forgetScreen(id);
-    resetRemote(remote);
     setAttempt((n) => n + 1);
-  }, [id, remote]);
+  }, [id]);
   const Screen = getScreen(id);
 
   return (
