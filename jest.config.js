@@ -26,7 +26,7 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api'],
+      roots: ['<rootDir>/api', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
     },
     {
