@@ -76,7 +76,10 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], title }) {
               'style-loader',
               {
                 loader: 'css-loader',
-                options: { modules: { auto: true, localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[local]_[hash:base64:4]`, namedExport: false, exportLocalsConvention: 'as-is' } },
+                options: {
+                  sourceMap: !production,
+                  modules: { auto: true, localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[local]_[hash:base64:4]`, namedExport: false, exportLocalsConvention: 'as-is' },
+                },
               },
             ],
           },
