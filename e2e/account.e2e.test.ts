@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,8 +34,8 @@ afterEach(async () => {
   }
 });
 
-async function fresh(): Promise<TrackedPage> {
-  const tracked = await openPage(browser);
+async function fresh(options?: Parameters<typeof openPage>[1]): Promise<TrackedPage> {
+  const tracked = await openPage(browser, options);
   opened.push(tracked);
   return tracked;
 }
@@ -213,5 +214,37 @@ describe('account journeys', () => {
     await page.getByText('Please login to view your profile.', { exact: true }).waitFor();
     await page.locator('main').getByRole('link', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/login?next=%2Fmy-profile`);
+  });
+
+  it('has no axe-core violations and fits a 360 px phone on its screens', async () => {
+    const patient = await registerPatient(stack, 'Small Screen');
+    await bookThroughApi(stack, patient.token, { docId: 'doc05', slotDate: clinicDayKey(3), slotTime: '16:00' });
+    const { page } = await fresh({ viewport: { width: 360, height: 740 } });
+    const check = async (ready: () => Promise<void>): Promise<void> => {
+      await ready();
+      const results = await new AxeBuilder({ page }).include('main').analyze();
+      expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      // Only this remote's region: the host's navbar is measured by the host's own journeys.
+      const wide = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('main *'))
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth)
+          .map((el) => `${el.tagName}.${el.className}`),
+      );
+      expect(wide).toEqual([]);
+    };
+
+    await page.goto(`${stack.siteUrl}/login`);
+    await check(async () => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+    });
+    await signInPage(page, stack, patient.token);
+    await page.goto(`${stack.siteUrl}/my-profile`);
+    await check(() => page.getByRole('button', { name: 'Edit profile', exact: true }).click());
+    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await check(async () => {
+      await page.getByRole('button', { name: 'Cancel Appointment', exact: true }).click();
+      await page.getByRole('alertdialog').waitFor();
+    });
   });
 });

@@ -31,7 +31,7 @@ export function PhotoField({ id, name, current, chosen, error, onChoose }: Photo
   return (
     <div className={`${formStyles.field} ${styles.photoField}`}>
       <ProfilePhoto src={preview || current} name={name} alt={preview ? 'Preview of the new photo' : `Photo of ${name}`} />
-      <div>
+      <div className={styles.photoControls}>
         <label htmlFor={id}>Photo</label>
         <input
           id={id}
