@@ -111,10 +111,12 @@ describe('the composed site', () => {
 
   it('has a working mobile menu that links My Appointments to /my-appointments', async () => {
     const patient = await registerPatient(stack);
-    const { page } = await fresh({ viewport: { width: 375, height: 780 } });
+    const { page } = await fresh({ viewport: { width: 360, height: 780 } });
     await signInPage(page, stack, patient.token);
     await page.goto(`${stack.siteUrl}/`);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Profile', exact: true }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(360);
 
     await page.getByRole('button', { name: 'Open menu', exact: true }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });

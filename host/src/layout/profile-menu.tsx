@@ -44,7 +44,7 @@ export function ProfileMenu(): ReactNode {
             {initial}
           </span>
         )}
-        <span>Profile</span>
+        <span className={styles.label}>Profile</span>
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
