@@ -43,7 +43,6 @@ async function cardNames(page: Page): Promise<string[]> {
 
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search doctors', exact: true });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Specializations', exact: true });
-const path = (page: Page) => new URL(page.url()).pathname;
 
 describe('the doctors remote in the composed site', () => {
   it('seeds what these journeys rely on', () => {

@@ -18,6 +18,8 @@ const compose = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml')
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
 };
+// webpack.shared.js is plain CommonJS (webpack loads it untranspiled), so it is required, not imported.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { APP_PORTS } = require('../webpack.shared.js') as { APP_PORTS: Record<string, number> };
 
 function published(service: Service): number[] {

@@ -1,3 +1,4 @@
+// What webpack (DefinePlugin, css-loader) gives every front-end app; included by each app tsconfig.
 declare namespace NodeJS {
   interface ProcessEnv {
     API_URL: string;
