@@ -7,7 +7,12 @@ async function main(): Promise<void> {
   const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
   const adminUrl = process.env.ADMIN_URL ?? 'http://localhost:5174';
   const api = await startApiProcess({ port: apiPort, host: '0.0.0.0', inheritOutput: true, timeoutMs: 120_000 });
-  const site = await startSite({ host: '0.0.0.0', publicHost: 'http://localhost', apiUrl, adminUrl });
+  const site = await startSite({ host: '0.0.0.0', publicHost: 'http://localhost', apiUrl, adminUrl }).catch(
+    async (error: unknown) => {
+      await api.stop();
+      throw error;
+    },
+  );
 
   console.log(`\nCareBook is running: ${site.url('host')}  (API ${apiUrl})`);
   for (const app of site.apps) console.log(`  ${app.name.padEnd(8)} ${app.url}`);
