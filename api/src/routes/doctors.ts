@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { clinicWallClock, type SlotsBooked } from '@carebook/shared';
+import { clinicToday, type SlotsBooked } from '@carebook/shared';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
@@ -11,8 +11,7 @@ import { toDoctor } from '../lib/serialize';
  * clinic's yesterday on (older days cannot be booked anyway), so it can never drift from them.
  */
 export async function buildDoctorsReply(db: Queryable, config: Config, now: Date): Promise<Buffer> {
-  const today = clinicWallClock(new Date(now.getTime() - 86_400_000), config.clinicTimeZone);
-  const from = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+  const from = clinicToday(new Date(now.getTime() - 86_400_000), config.clinicTimeZone);
   const [rows, booked] = await Promise.all([listDoctors(db), listBookedSlots(db, from)]);
   const slots = new Map<string, SlotsBooked>();
   for (const b of booked) {

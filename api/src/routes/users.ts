@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  clinicWallClock,
+  clinicToday,
   MESSAGES,
   normalizeEmail,
   validateLogin,
@@ -20,12 +20,6 @@ import { findCredentials, findUser, insertUser, updateProfile } from '../reposit
 /** The first message of a field-errors object, or `null` when there is none. */
 export function firstError(errors: Record<string, string | undefined>): string | null {
   return Object.values(errors).find((message) => message !== undefined) ?? null;
-}
-
-/** `YYYY-MM-DD` of today in the clinic zone (for the date-of-birth rule). */
-export function clinicToday(now: Date, timeZone: string): string {
-  const d = clinicWallClock(now, timeZone);
-  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

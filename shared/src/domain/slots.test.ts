@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { checkSlot, generateSlotDays, parseDateKey, SLOT_TIMES, slotSortKey } from './slots';
+import { checkSlot, clinicToday, generateSlotDays, parseDateKey, SLOT_TIMES, slotSortKey, toIsoDate } from './slots';
 
 const at = (iso: string): Date => new Date(iso);
 const firstDay = (now: string, timeZone: string) => generateSlotDays({ now: at(now), timeZone })[0];
@@ -185,5 +185,20 @@ describe('checkSlot agrees with the row the screen shows', () => {
   ])('%s %s in %s -> %s', (slotDate, slotTime, timeZone, expected) => {
     const result = checkSlot({ slotDate, slotTime, now: at('2026-11-24T13:30:00Z'), timeZone });
     expect(result.ok ? 'ok' : result.problem).toBe(expected);
+  });
+});
+
+describe('clinicToday', () => {
+  it('is the calendar day in the clinic zone, not in UTC', () => {
+    // 2026-11-22T11:30Z is already 00:30 on the 23rd in Auckland (UTC+13 in summer).
+    const now = new Date('2026-11-22T11:30:00Z');
+    expect(clinicToday(now, 'UTC')).toBe('2026-11-22');
+    expect(clinicToday(now, 'Pacific/Auckland')).toBe('2026-11-23');
+    // And still the 21st in Los Angeles at 03:30 UTC on the 22nd.
+    expect(clinicToday(new Date('2026-11-22T03:30:00Z'), 'America/Los_Angeles')).toBe('2026-11-21');
+  });
+
+  it('pads month and day', () => {
+    expect(toIsoDate({ year: 2027, month: 1, day: 5 })).toBe('2027-01-05');
   });
 });

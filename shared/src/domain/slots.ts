@@ -163,12 +163,21 @@ export function checkSlot(options: { slotDate: string; slotTime: string; now: Da
   return { ok: true };
 }
 
+/** `{2027, 1, 5}` -> `2027-01-05`. */
+export function toIsoDate(date: CalendarDate): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${date.year}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+/** `YYYY-MM-DD` of the clinic's calendar day at `now` (e.g. "today" for the date-of-birth rule). */
+export function clinicToday(now: Date, timeZone: string): string {
+  return toIsoDate(clinicWallClock(now, timeZone));
+}
+
 /** Sortable form of a booked slot, `2027-01-05T14:30`, for ordering appointments. */
 export function slotSortKey(slotDate: string, slotTime: string): string {
   const date = parseDateKey(slotDate);
-  if (!date) return '';
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}T${slotTime}`;
+  return date ? `${toIsoDate(date)}T${slotTime}` : '';
 }
 
 const longDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from 'react';
+import { LIMITS } from '@carebook/shared';
 import { TextField } from '../../components/text-field';
 import formStyles from '../../components/form.module.css';
 import { useAuthForm, type AuthField } from './use-auth-form';
@@ -25,7 +26,7 @@ export default function LoginPage(): ReactNode {
             id="auth-name"
             label="Full Name"
             autoComplete="name"
-            maxLength={100}
+            maxLength={LIMITS.nameMax}
             value={values.name}
             onValueChange={(value) => change('name', value)}
             error={errors.name}
@@ -36,7 +37,7 @@ export default function LoginPage(): ReactNode {
           label="Email"
           type="email"
           autoComplete="email"
-          maxLength={254}
+          maxLength={LIMITS.emailMax}
           value={values.email}
           onValueChange={(value) => change('email', value)}
           error={errors.email}
@@ -46,7 +47,7 @@ export default function LoginPage(): ReactNode {
           label="Password"
           type="password"
           autoComplete={signUp ? 'new-password' : 'current-password'}
-          maxLength={128}
+          maxLength={LIMITS.passwordMax}
           value={values.password}
           onValueChange={(value) => change('password', value)}
           error={errors.password}

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { GENDERS, type UserProfile } from '@carebook/shared';
+import { GENDERS, LIMITS, type UserProfile } from '@carebook/shared';
 import { TextField } from '../../components/text-field';
 import formStyles from '../../components/form.module.css';
 import { PhotoField } from './photo-field';
@@ -24,14 +24,14 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () =>
         error={errors.photo}
         onChoose={choosePhoto}
       />
-      <TextField id="profile-name" label="Name" autoComplete="name" maxLength={100} value={values.name} onValueChange={(value) => change('name', value)} error={errors.name} />
+      <TextField id="profile-name" label="Name" autoComplete="name" maxLength={LIMITS.nameMax} value={values.name} onValueChange={(value) => change('name', value)} error={errors.name} />
       <div className={formStyles.field}>
         <label htmlFor="profile-email">Email</label>
         <input id="profile-email" className={`${formStyles.input} ${styles.readOnly}`} type="email" value={user.email} readOnly />
       </div>
-      <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" maxLength={20} value={values.phone} onValueChange={(value) => change('phone', value)} error={errors.phone} />
-      <TextField id="profile-line1" label="Address line 1" autoComplete="address-line1" maxLength={200} value={values.line1} onValueChange={(value) => change('line1', value)} error={errors.line1} />
-      <TextField id="profile-line2" label="Address line 2" autoComplete="address-line2" maxLength={200} value={values.line2} onValueChange={(value) => change('line2', value)} error={errors.line2} />
+      <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" maxLength={LIMITS.phoneMax} value={values.phone} onValueChange={(value) => change('phone', value)} error={errors.phone} />
+      <TextField id="profile-line1" label="Address line 1" autoComplete="address-line1" maxLength={LIMITS.addressLineMax} value={values.line1} onValueChange={(value) => change('line1', value)} error={errors.line1} />
+      <TextField id="profile-line2" label="Address line 2" autoComplete="address-line2" maxLength={LIMITS.addressLineMax} value={values.line2} onValueChange={(value) => change('line2', value)} error={errors.line2} />
       <div className={formStyles.field}>
         <label htmlFor="profile-gender">Gender</label>
         <select

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
-  clinicWallClock,
+  clinicToday,
   errorMessage,
   LIMITS,
   MESSAGES,
@@ -18,11 +18,6 @@ type Values = Record<Exclude<ProfileField, 'photo'>, string>;
 
 /** Field order on screen: focus goes to the first field that has an error. */
 export const PROFILE_FIELDS: readonly ProfileField[] = ['photo', 'name', 'phone', 'line1', 'line2', 'gender', 'dob'];
-
-function todayIn(timeZone: string): string {
-  const { year, month, day } = clinicWallClock(new Date(), timeZone);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 /** The photo rule the server applies by content, checked here by type and size first. */
 export function checkPhoto(file: File): string | undefined {
@@ -68,7 +63,7 @@ export function useProfileForm(user: UserProfile, onDone: () => void, focusField
       dob: values.dob,
     };
     const found: Partial<Record<ProfileField, string>> = {
-      ...validateProfile(input, todayIn(clinic?.timeZone ?? 'UTC')),
+      ...validateProfile(input, clinicToday(new Date(), clinic?.timeZone ?? 'UTC')),
       photo: errors.photo,
     };
     setErrors(found);

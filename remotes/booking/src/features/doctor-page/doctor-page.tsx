@@ -4,7 +4,8 @@ import { toast } from 'react-toastify';
 import { doctorPath, loginPath, MESSAGES, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';
-import { StatusPanel } from '../../components/status-panel';
+import { DoctorMissing } from '../../components/doctor-missing';
+import panelStyles from '../../components/status-panel.module.css';
 import { BookingPanel } from '../booking/booking-panel';
 import { RelatedDoctors } from '../related-doctors/related-doctors';
 import styles from './doctor-page.module.css';
@@ -12,7 +13,7 @@ import styles from './doctor-page.module.css';
 /** `/appointment/:docId` in the composed site: the host supplies router, context and toasts. */
 export default function DoctorPage(): ReactNode {
   const { docId = '' } = useParams();
-  const { doctors, doctorsStatus, reloadDoctors } = useApp();
+  const { doctors } = useApp();
   const navigate = useNavigate();
   const doctor = doctors.find((candidate) => candidate._id === docId);
 
@@ -23,26 +24,14 @@ export default function DoctorPage(): ReactNode {
   const onBooked = useCallback(() => navigate(ROUTES.myAppointments), [navigate]);
 
   if (!doctor) {
-    if (doctorsStatus === 'ready') {
-      return (
-        <StatusPanel kind="problem" title="Doctor not found">
-          <p>We could not find this doctor. The link may be out of date.</p>
-          <Link to={ROUTES.doctors} className={styles.link}>
-            See all doctors
-          </Link>
-        </StatusPanel>
-      );
-    }
-    if (doctorsStatus === 'error') {
-      return (
-        <StatusPanel kind="problem" title={MESSAGES.doctorsLoadFailed}>
-          <button type="button" className={styles.link} onClick={() => void reloadDoctors()}>
-            Try again
-          </button>
-        </StatusPanel>
-      );
-    }
-    return <StatusPanel kind="loading" title="Loading doctor…" />;
+    return (
+      <DoctorMissing>
+        <p>We could not find this doctor. The link may be out of date.</p>
+        <Link to={ROUTES.doctors} className={panelStyles.action}>
+          See all doctors
+        </Link>
+      </DoctorMissing>
+    );
   }
 
   return (

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';
-import { StatusPanel } from '../../components/status-panel';
+import { DoctorMissing } from '../../components/doctor-missing';
 import { BookingPanel } from '../booking/booking-panel';
 import type { BookedSlot } from '../booking/use-book-slot';
 import styles from './booking-widget.module.css';
@@ -19,7 +19,7 @@ export interface BookingWidgetProps {
  * Reads the shared context, so it needs an `AppProvider` above it (EmbeddedBooking brings one).
  */
 export function BookingWidget({ docId, onLoginRequired, onBooked }: BookingWidgetProps): ReactNode {
-  const { doctors, doctorsStatus, reloadDoctors } = useApp();
+  const { doctors } = useApp();
   const [loginNeeded, setLoginNeeded] = useState(false);
   const doctor = doctors.find((candidate) => candidate._id === docId);
 
@@ -32,19 +32,7 @@ export function BookingWidget({ docId, onLoginRequired, onBooked }: BookingWidge
   }, [onLoginRequired]);
   const booked = useCallback((booking: BookedSlot) => onBooked?.(booking), [onBooked]);
 
-  if (!doctor) {
-    if (doctorsStatus === 'ready') return <StatusPanel kind="problem" title={MESSAGES.doctorNotFound} />;
-    if (doctorsStatus === 'error') {
-      return (
-        <StatusPanel kind="problem" title={MESSAGES.doctorsLoadFailed}>
-          <button type="button" className={styles.retry} onClick={() => void reloadDoctors()}>
-            Try again
-          </button>
-        </StatusPanel>
-      );
-    }
-    return <StatusPanel kind="loading" title="Loading doctor…" />;
-  }
+  if (!doctor) return <DoctorMissing />;
 
   return (
     <div className={styles.widget}>
