@@ -5,6 +5,7 @@ const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.j
 const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
+  '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
   '\\.css$': 'identity-obj-proxy',
   '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
 };

@@ -5,9 +5,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Where each app is served by default: one port per separately deployed app. */
-const APP_PORTS = { host: 3000, doctors: 3001, booking: 3002, account: 3003, pages: 3004 };
-const REMOTE_NAMES = ['doctors', 'booking', 'account', 'pages'];
+/** The one app list (name, folder, port, exposes): shared/src/apps.json. */
+const { apps: APPS } = require('./shared/src/apps.json');
+const REMOTES = APPS.filter((app) => app.kind === 'remote');
 
 const root = __dirname;
 const rootPackage = require('./package.json');
@@ -32,14 +32,18 @@ function sharedLibraries(appPackage) {
 /**
  * @param {object} options
  * @param {string} options.dir the app's folder (its __dirname)
- * @param {string} options.name federation name: 'host' or a remote's bare name
- * @param {Record<string, string>} [options.exposes] what a remote exposes
+ * @param {string} options.name its name in the app list; a remote's exposes come from there
  * @param {string[]} [options.runtimePlugins] MF runtime plugins (host)
  * @param {string} options.title page title of the app's own HTML page
  */
-function createAppConfig({ dir, name, exposes, runtimePlugins = [], title }) {
+function createAppConfig({ dir, name, runtimePlugins = [], title }) {
   const appPackage = require(path.join(dir, 'package.json'));
-  const port = APP_PORTS[name];
+  const app = APPS.find((candidate) => candidate.name === name);
+  if (!app) throw new Error(`${name} is not in shared/src/apps.json`);
+  const { port } = app;
+  const exposes = app.exposes
+    ? Object.fromEntries(Object.entries(app.exposes).map(([module, file]) => [`./${module}`, file]))
+    : undefined;
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -100,7 +104,7 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], title }) {
           'process.env.API_URL': JSON.stringify(process.env.API_URL || 'http://localhost:4000'),
           'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL || 'http://localhost:5174'),
           'process.env.REMOTE_ORIGINS': JSON.stringify(
-            Object.fromEntries(REMOTE_NAMES.map((remote) => [remote, `http://localhost:${APP_PORTS[remote]}`])),
+            Object.fromEntries(REMOTES.map((remote) => [remote.name, `http://localhost:${remote.port}`])),
           ),
         }),
         new HtmlWebpackPlugin({
@@ -138,4 +142,4 @@ function createAppConfig({ dir, name, exposes, runtimePlugins = [], title }) {
   };
 }
 
-module.exports = { createAppConfig, APP_PORTS, REMOTE_NAMES, root };
+module.exports = { createAppConfig, root };

@@ -1,9 +1,10 @@
 // `npm start`: the API on 4000 (embedded database, seeded) and the site on 3000-3004.
+import { API_PORT } from '@carebook/shared/apps';
 import { startApiProcess } from './api-process';
 import { startSite } from './site-server';
 
 async function main(): Promise<void> {
-  const apiPort = Number(process.env.PORT ?? 4000);
+  const apiPort = Number(process.env.PORT ?? API_PORT);
   const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
   const adminUrl = process.env.ADMIN_URL ?? 'http://localhost:5174';
   const api = await startApiProcess({ port: apiPort, host: '0.0.0.0', inheritOutput: true, timeoutMs: 120_000 });

@@ -4,7 +4,7 @@
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const REMOTES = ['doctors', 'booking', 'account', 'pages'];
+const REMOTES = require('../shared/src/apps.json').apps.filter((app) => app.kind === 'remote').map((app) => app.name);
 const REACT_PACKAGES = /^(react|react-dom|react-router-dom|react-toastify)(\/|$)/;
 
 /** The area a repository file belongs to: 'host', 'remote:doctors', 'shared-core', ... */

@@ -8,9 +8,6 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
 }
 
-export const REMOTE_NAMES = ['doctors', 'booking', 'account', 'pages'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
-
 declare const process: { env: { API_URL: string; ADMIN_URL: string; REMOTE_ORIGINS: Record<string, string> } };
 
 /** Build-time defaults, used only when `/remotes.json` cannot be read. */

@@ -9,12 +9,41 @@ export const ROUTES = {
   myAppointments: '/my-appointments',
 } as const;
 
+/** Route patterns with parameters, as the host's router declares them. */
+export const ROUTE_PATTERNS = {
+  doctorsBySpeciality: `${ROUTES.doctors}/:speciality?`,
+  doctorPage: '/appointment/:docId',
+} as const;
+
+/** A screen of the site: the route, the remote that owns it and the module that remote exposes. */
+export interface Screen {
+  path: string;
+  remote: string;
+  module: string;
+}
+
+/**
+ * Every screen of SPEC.md section 2 and its owner (DECISIONS.md section 1). The host builds its
+ * routes from this table; `apps.test.ts` checks that each remote exposes what the table needs, and
+ * a release of a remote is refused when it stops exposing one of them.
+ */
+export const SCREENS: readonly Screen[] = [
+  { path: ROUTES.home, remote: 'doctors', module: 'home' },
+  { path: ROUTE_PATTERNS.doctorsBySpeciality, remote: 'doctors', module: 'doctor-list' },
+  { path: ROUTE_PATTERNS.doctorPage, remote: 'booking', module: 'doctor-page' },
+  { path: ROUTES.login, remote: 'account', module: 'login' },
+  { path: ROUTES.myProfile, remote: 'account', module: 'my-profile' },
+  { path: ROUTES.myAppointments, remote: 'account', module: 'my-appointments' },
+  { path: ROUTES.about, remote: 'pages', module: 'about' },
+  { path: ROUTES.contact, remote: 'pages', module: 'contact' },
+];
+
 export function doctorsBySpecialityPath(speciality: string): string {
   return `${ROUTES.doctors}/${encodeURIComponent(speciality)}`;
 }
 
 export function doctorPath(docId: string): string {
-  return `/appointment/${encodeURIComponent(docId)}`;
+  return ROUTE_PATTERNS.doctorPage.replace(':docId', encodeURIComponent(docId));
 }
 
 /** `/login?next=/appointment/d1`: the login screen returns there after success. */
