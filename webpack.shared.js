@@ -52,7 +52,8 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
       entry: { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(dir, 'dist'),
+        // OUTPUT_DIR: a release build goes to its own folder, leaving dist/ (and what it serves) alone.
+        path: process.env.OUTPUT_DIR || path.join(dir, 'dist'),
         publicPath: 'auto',
         // Entries keep stable names (enhanced cannot hash them); lazy chunks are content-hashed.
         filename: '[name].js',

@@ -63,6 +63,19 @@ describe('docker-compose.yml', () => {
     expect(published(compose.services.api ?? {})).toContain(Number(apiUrl.port));
   });
 
+  it.each(SITE_APPS.filter((app) => app.kind === 'remote').map((app) => [app.name]))(
+    '%s keeps its releases in its own volume, and the host asks it for the live one by service name',
+    (name) => {
+      const service = compose.services[name] ?? {};
+      expect(service.environment?.RELEASES_DIR).toBe('/releases');
+      const volume = (service.volumes ?? []).find((mapping) => mapping.endsWith(':/releases'))?.split(':')[0] ?? '';
+      expect(Object.keys(compose.volumes)).toContain(volume);
+      const internal = new URL(compose.services.host?.environment?.[`${name.toUpperCase()}_INTERNAL_URL`] ?? '');
+      expect(internal.hostname).toBe(name);
+      expect(published(service)).toContain(Number(internal.port));
+    },
+  );
+
   it('lets every site origin call the API, and points the API at the PostgreSQL service', () => {
     const api = compose.services.api ?? {};
     const origins = (api.environment?.CORS_ORIGINS ?? '').split(',');

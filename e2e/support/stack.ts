@@ -15,6 +15,8 @@ export interface Stack {
   apiUrl: string;
   site: Site;
   api: ApiProcess;
+  /** This stack's own releases folder (remotes' kept releases and live pointers). */
+  releasesDir: string;
   /** Origin of one app, e.g. `stack.appUrl('pages')` = `http://127.0.0.1:41234`. */
   appUrl(name: AppName): string;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export interface StackOptions {
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-e2e-'));
+  const releasesDir = path.join(dataDir, 'releases');
   const ports = Object.fromEntries(
     await Promise.all(SITE_APPS.map(async (app) => [app.name, await freePort()] as const)),
   ) as Record<AppName, number>;
@@ -50,7 +53,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   let site: Site;
   try {
-    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin' });
+    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir });
   } catch (error) {
     await api.stop();
     throw error;
@@ -60,6 +63,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiUrl: api.url,
     site,
     api,
+    releasesDir,
     appUrl: (name) => site.url(name),
     close: async () => {
       await site.close();

@@ -7,7 +7,7 @@ import { loadRuntimeConfig, registerRuntimeRemotes } from './remotes/runtime-con
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
-  registerRuntimeRemotes(config.remotes);
+  registerRuntimeRemotes(config);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   createRoot(container).render(<App config={config} />);
