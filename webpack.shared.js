@@ -10,6 +10,7 @@ const { apps: APPS } = require('./shared/src/apps.json');
 const REMOTES = APPS.filter((app) => app.kind === 'remote');
 
 const root = __dirname;
+const ROUTER_FACADE = path.join(__dirname, 'shared/src/react/router.ts');
 const rootPackage = require('./package.json');
 const sharedPackage = require('./shared/package.json');
 
@@ -22,7 +23,8 @@ function sharedLibraries(appPackage) {
     'react/jsx-runtime': singleton(version('react')),
     'react-dom': singleton(version('react-dom')),
     'react-dom/client': singleton(version('react-dom')),
-    'react-router-dom': singleton(version('react-router-dom')),
+    // One router for the whole site, provided as the used part of react-router (see router.ts).
+    'react-router-dom': { ...singleton(version('react-router-dom')), version: version('react-router-dom'), import: ROUTER_FACADE },
     'react-toastify': singleton(version('react-toastify')),
     '@carebook/shared': singleton(sharedPackage.version),
     '@carebook/shared/react': singleton(sharedPackage.version),

@@ -126,6 +126,11 @@ describe('booking on the composed site', () => {
 
   it('opens a deep link with no warm cache: loading, then the doctor; unknown ids say not found', async () => {
     const { page, context, pageErrors } = await open();
+    // The page carries the doctor list when the host server could read it; here it could not
+    // (the inline data is taken out as the page is parsed), so the screen asks the API itself.
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => document.getElementById('carebook-data')?.remove()),
+    );
     // Hold the doctor list back so the loading state is observable.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -2,7 +2,9 @@
 // Env: APP (a name from shared/src/apps.json), PORT. A remote: RELEASES_DIR (its kept releases;
 // the image's build is published there at start unless live already), RELEASES_KEEP. The host:
 // API_URL, ADMIN_URL, <NAME>_REMOTE_URL (where browsers load each remote's remoteEntry.js) and
-// <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same).
+// <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same),
+// API_INTERNAL_URL (where it reads the doctors for the first view; default: API_URL).
+import { createPageRenderer, type HostConfig } from './first-view/render-page';
 import { lookUpLiveRemotes, type RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { createStaticApp, type StaticAppOptions } from './static-app';
@@ -33,10 +35,15 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
   const addresses = remoteAddresses(env);
   const apiUrl = env.API_URL ?? 'http://localhost:4000';
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
+  const runtimeConfig = async (): Promise<HostConfig> => ({ apiUrl, adminUrl, ...(await lookUpLiveRemotes(addresses)) });
   return {
     name: app.name,
     port,
-    options: { root, runtimeConfig: async () => ({ apiUrl, adminUrl, ...(await lookUpLiveRemotes(addresses)) }) },
+    options: {
+      root,
+      runtimeConfig,
+      renderPage: createPageRenderer({ root, runtimeConfig, apiInternalUrl: env.API_INTERNAL_URL }),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createPageRenderer, type HostConfig } from './first-view/render-page';
 import { checkBuild } from './releases/check-build';
 import { lookUpLiveRemotes } from './releases/live-remotes';
 import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
@@ -56,7 +57,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     publicOrigin: url(app.name),
     internalOrigin: `http://127.0.0.1:${portOf(app.name)}`,
   }));
-  const runtimeConfig = async (): Promise<object> => ({
+  const runtimeConfig = async (): Promise<HostConfig> => ({
     apiUrl: options.apiUrl,
     adminUrl: options.adminUrl,
     ...(await lookUpLiveRemotes(addresses)),
@@ -74,6 +75,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       root: distDir(name),
       releases: stores.get(name),
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
+      renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
     });
     await server.listen({ host: listenHost, port: portOf(name) });
     running.set(name, { name, port: portOf(name), url: url(name), server });

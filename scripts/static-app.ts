@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { ReleaseStore } from './releases/release-store';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
@@ -17,6 +18,8 @@ export interface StaticAppOptions {
   releases?: ReleaseStore;
   /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
   runtimeConfig?: () => Promise<object>;
+  /** The host: builds each page's HTML (first view, inline configuration) instead of `index.html`. */
+  renderPage?: (url: string) => Promise<string>;
 }
 
 export function cacheControlFor(file: string): string {
@@ -75,7 +78,7 @@ function serveRelease(store: ReleaseStore, url: string, reply: FastifyReply): Fa
  */
 export async function createStaticApp(options: StaticAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  const { releases, runtimeConfig } = options;
+  const { releases, runtimeConfig, renderPage } = options;
   const indexHtml = path.join(options.root, 'index.html');
   if (!releases && !fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
 
@@ -91,6 +94,8 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
   await app.register(fastifyStatic, {
     root: options.root,
     serve: !releases,
+    // With a page renderer, `/` is a page like any other route, not the raw index.html.
+    index: renderPage ? false : undefined,
     cacheControl: false,
     preCompressed: true,
     setHeaders: (reply, file) => {
@@ -109,6 +114,14 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
       const live = releases.live();
       if (!live) return reply.code(503).type('text/plain').send(`${releases.remote} has no live release`);
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', releases.folder(live.id));
+    }
+    if (renderPage) {
+      return renderPage(request.url).then((html) => {
+        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        // Rendered per request, so compressed per request: on a slow phone every kilobyte counts.
+        if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+        return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+      });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

@@ -30,18 +30,35 @@ export function defaultRuntimeConfig(): RuntimeConfig {
   };
 }
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+/** A JSON document the host server put in the page (`<script type="application/json" id=...>`). */
+export function inlineJson<T>(id: string): T | null {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+function withDefaults(served: Partial<RuntimeConfig>, fallback: RuntimeConfig): RuntimeConfig {
+  return {
+    apiUrl: served.apiUrl ?? fallback.apiUrl,
+    adminUrl: served.adminUrl ?? fallback.adminUrl,
+    remotes: { ...fallback.remotes, ...served.remotes },
+    releases: served.releases ?? {},
+  };
+}
+
+/** This page load's configuration: inline in the page when the host server rendered it, else asked for. */
+export async function loadRuntimeConfig({ fresh = false } = {}): Promise<RuntimeConfig> {
   const fallback = defaultRuntimeConfig();
+  const inline = fresh ? null : inlineJson<Partial<RuntimeConfig>>('carebook-config');
+  if (inline) return withDefaults(inline, fallback);
   try {
     const response = await fetch('/remotes.json', { cache: 'no-cache' });
     if (!response.ok) return fallback;
-    const served = (await response.json()) as Partial<RuntimeConfig>;
-    return {
-      apiUrl: served.apiUrl ?? fallback.apiUrl,
-      adminUrl: served.adminUrl ?? fallback.adminUrl,
-      remotes: { ...fallback.remotes, ...served.remotes },
-      releases: served.releases ?? {},
-    };
+    return withDefaults((await response.json()) as Partial<RuntimeConfig>, fallback);
   } catch {
     return fallback;
   }
@@ -71,7 +88,7 @@ export function resetRemote(name: string): void {
  * it changed, i.e. whether loading again can succeed where the old release's files are gone.
  */
 export async function refreshRemote(name: string): Promise<boolean> {
-  const config = await loadRuntimeConfig();
+  const config = await loadRuntimeConfig({ fresh: true });
   const entry = config.remotes[name];
   if (!entry || entry === registered[name]) return false;
   registered[name] = entry;

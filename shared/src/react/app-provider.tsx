@@ -9,8 +9,15 @@ import type { ClinicInfo, Doctor, UserProfile } from '../types';
 import { AppContext, type AppContextValue, type LoadStatus } from './app-context';
 import { readStoredToken, TOKEN_KEY, writeStoredToken } from './token-storage';
 
+/** Data the page already carries (the host server's first view), so nothing is fetched twice. */
+export interface InitialData {
+  doctors: Doctor[] | null;
+  clinic: ClinicInfo | null;
+}
+
 export interface AppProviderProps {
   apiUrl: string;
+  initialData?: InitialData | null;
   adminUrl?: string;
   /** Keep the token in `localStorage` (the site) or only in memory (an embed on another site). */
   persistToken?: boolean;
@@ -31,6 +38,7 @@ export interface AppProviderProps {
 export function AppProvider(props: AppProviderProps): ReactNode {
   const { apiUrl, adminUrl = '', persistToken = true, initialToken = null, onSessionExpired, apiClient, children } =
     props;
+  const initialData = useRef(props.initialData).current;
   const [token, setTokenState] = useState<string | null>(() => (persistToken ? readStoredToken() : initialToken));
   const tokenRef = useRef(token);
   const expiredRef = useRef(onSessionExpired);
@@ -60,8 +68,8 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     [apiClient, apiUrl, setToken],
   );
 
-  const [doctors, setDoctors] = useState<Doctor[]>([]);
-  const [doctorsStatus, setDoctorsStatus] = useState<LoadStatus>('idle');
+  const [doctors, setDoctors] = useState<Doctor[]>(initialData?.doctors ?? []);
+  const [doctorsStatus, setDoctorsStatus] = useState<LoadStatus>(initialData?.doctors ? 'ready' : 'idle');
   const reloadDoctors = useCallback(async () => {
     setDoctorsStatus((status) => (status === 'ready' ? status : 'loading'));
     try {
@@ -73,11 +81,11 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     }
   }, [api]);
 
-  const [clinic, setClinic] = useState<ClinicInfo | null>(null);
+  const [clinic, setClinic] = useState<ClinicInfo | null>(initialData?.clinic ?? null);
   useEffect(() => {
-    void reloadDoctors();
-    getClinic(api).then(setClinic, () => setClinic({ timeZone: 'UTC' }));
-  }, [api, reloadDoctors]);
+    if (!initialData?.doctors) void reloadDoctors();
+    if (!initialData?.clinic) getClinic(api).then(setClinic, () => setClinic({ timeZone: 'UTC' }));
+  }, [api, reloadDoctors, initialData]);
 
   const [user, setUser] = useState<UserProfile | null>(null);
   const [userStatus, setUserStatus] = useState<LoadStatus>('idle');
