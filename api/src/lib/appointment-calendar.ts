@@ -34,5 +34,7 @@ export function appointmentCalendar(row: OwnAppointmentRow, timeZone: string, no
     location: address || null,
     description: `${doctor.specialization} appointment booked with CareBook (30 minutes).`,
   });
-  return calendar.toString();
+  // RFC 5545 ends every content line, the last one too, with CRLF; the library leaves the last bare.
+  const text = calendar.toString();
+  return text.endsWith('\r\n') ? text : `${text}\r\n`;
 }
