@@ -197,6 +197,9 @@ describe('beyond the spec', () => {
 
       // The doctor page: no time on any earlier day, and this time first on its day.
       await page.goto(`${stack.siteUrl}/appointment/${docId}`);
+      // It opens on that day, with that time first.
+      const firstDay = page.getByRole('button', { name: formatLongDay(first?.day ?? days[0]!), exact: true });
+      expect(await firstDay.getAttribute('aria-pressed')).toBe('true');
       for (const day of days) {
         await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
         const times = page.getByRole('group', { name: `Times on ${formatLongDay(day)}`, exact: true }).getByRole('button');

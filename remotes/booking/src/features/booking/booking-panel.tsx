@@ -35,7 +35,8 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId }
 
   const [dayKey, setDayKey] = useState('');
   const [chosenTime, setChosenTime] = useState<string | null>(null);
-  const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
+  // Until the patient picks a day, show the one with the first free time (the card's "Next:").
+  const day = days.find((candidate) => candidate.key === dayKey) ?? days.find((candidate) => candidate.times.length > 0) ?? days[0];
   // A time that vanished (taken, passed) is no longer a selection.
   const time = day && chosenTime && day.times.includes(chosenTime) ? chosenTime : null;
   const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId });

@@ -128,6 +128,14 @@ describe('DoctorPage', () => {
       expect(screen.getByText("Times are in the clinic's time zone (Pacific/Auckland).")).toBeInTheDocument();
     });
 
+    it('opens on the day of the first free time when today has none left', () => {
+      // 15:45Z is 21:15 in Kolkata: today is over, so tomorrow is shown first, as the cards' "Next:" says.
+      jest.useFakeTimers({ now: new Date('2026-11-24T15:45:00Z') });
+      renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], clinic: { timeZone: 'Asia/Kolkata' } } });
+      expect(screen.getByRole('button', { name: 'Wednesday 25 November' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('button', { name: 'Wednesday 25 November, 10:00' })).toBeInTheDocument();
+    });
+
     it("starts today at the next half hour of the clinic's clock", () => {
       // 04:45Z is 10:15 in Kolkata (UTC+5:30).
       jest.useFakeTimers({ now: new Date('2026-11-24T04:45:00Z') });
