@@ -151,6 +151,7 @@ describe('account journeys', () => {
     await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
     await page.getByRole('button', { name: formatSlotLabel(day, '15:30'), exact: true }).click();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    await page.getByRole('link', { name: 'View my appointments', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/my-appointments`);
 
     const card = page.getByRole('listitem').filter({ hasText: 'Dr. Amara Lindqvist' });
@@ -198,7 +199,7 @@ describe('account journeys', () => {
 
     const completed = page.getByRole('listitem').filter({ hasText: 'Dr. Helena Marsh' });
     await completed.getByText('Completed!', { exact: true }).waitFor();
-    await expect(completed.getByRole('button').count()).resolves.toBe(0);
+    await expect(completed.getByRole('button').allTextContents()).resolves.toEqual(['Rate this visit']);
 
     const unpaid = page.getByRole('listitem').filter({ hasText: 'Dr. Priya Raghunathan' });
     await expect(unpaid.getByRole('button', { name: 'Pay Online', exact: true }).isDisabled()).resolves.toBe(true);

@@ -67,7 +67,7 @@ describe('booking on the composed site', () => {
     await context.close();
   });
 
-  it('books for a patient: server message, my appointments, and the slot is gone', async () => {
+  it('books for a patient: server message, a confirmation, and the slot is gone', async () => {
     const patient = await registerPatient(stack);
     const { page, context, pageErrors } = await open();
     await signInPage(page, stack, patient.token);
@@ -77,7 +77,7 @@ describe('booking on the composed site', () => {
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
     await page.getByText(MESSAGES.appointmentBooked, { exact: true }).waitFor();
-    await page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     expect((await bookedSlots('doc01'))[day.key]).toContain('10:30');
 
     await page.goto(`${stack.siteUrl}/appointment/doc01`);
@@ -104,7 +104,7 @@ describe('booking on the composed site', () => {
     expect(await b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true }).count()).toBe(1);
 
     await a.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-    await a.page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await a.page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
     await b.page.getByText(MESSAGES.slotTaken, { exact: true }).waitFor();
@@ -117,7 +117,7 @@ describe('booking on the composed site', () => {
     // The patient can pick another time and book it.
     await pickSlot(b.page, day, '13:00');
     await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-    await b.page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await b.page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     expect((await bookedSlots('doc02'))[day.key]?.sort()).toEqual(['11:30', '12:00', '13:00']);
     expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
     await a.context.close();

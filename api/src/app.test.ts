@@ -344,7 +344,7 @@ describe.each<Driver>(['pglite', 'postgres'])('API on %s', (driver) => {
       await doctors(env); // warm the cache: the booking must invalidate it
       const res = await book(env, token, 'doc02', TODAY, '10:30');
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ success: true, message: MESSAGES.appointmentBooked });
+      expect(res.body).toEqual({ success: true, message: MESSAGES.appointmentBooked, appointmentId: expect.any(String) });
       const doc02 = (await doctors(env)).find((d) => d._id === 'doc02');
       expect(doc02?.slots_booked[TODAY]).toContain('10:30');
     });
@@ -424,6 +424,7 @@ describe.each<Driver>(['pglite', 'postgres'])('API on %s', (driver) => {
         cancelled: false,
         payment: false,
         isCompleted: false,
+        rating: null,
       });
       expect(Math.abs((list[0]?.date ?? 0) - Date.now())).toBeLessThan(60_000);
     });

@@ -7,6 +7,8 @@ export * from './domain/specializations';
 export * from './domain/messages';
 export * from './domain/validation';
 export * from './domain/slots';
+export * from './domain/slot-instant';
+export * from './domain/rating';
 export * from './api/api-error';
 export * from './api/client';
 export * from './api/doctors';

@@ -4,3 +4,4 @@ export { AppContext, type AppContextValue, type LoadStatus } from './app-context
 export { useApp, useApi } from './use-app';
 export { TOKEN_KEY } from './token-storage';
 export { StandaloneRoot } from './standalone-root';
+export { downloadAppointmentCalendar } from './calendar-download';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
+import { DoctorRating } from './doctor-rating';
 import styles from './doctor-detail.module.css';
 
 /** The doctor's card on the booking screen: photo, name, degree, specialization, experience, about, fee. */
@@ -19,6 +20,7 @@ export function DoctorDetail({ doctor, headingLevel = 1 }: { doctor: Doctor; hea
           <span aria-hidden="true"> · </span>
           <span>{doctor.specialization}</span>
         </p>
+        <DoctorRating doctor={doctor} />
         {doctor.experience ? <p className={styles.badge}>{doctor.experience} experience</p> : null}
         {!doctor.available ? <p className={styles.unavailable}>Not taking appointments right now</p> : null}
         <h3 className={styles.aboutTitle}>About</h3>

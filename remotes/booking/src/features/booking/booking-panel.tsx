@@ -10,13 +10,15 @@ export interface BookingPanelProps {
   doctor: Doctor;
   onLoginRequired: () => void;
   onBooked: (booking: BookedSlot) => void;
+  /** Move this appointment to the chosen time instead of booking a new one. */
+  rescheduleId?: string;
 }
 
 /**
  * Slot row + Book button for one doctor. Slots are laid out in the clinic's zone (from the API),
  * never the browser's, so a patient abroad sees the times the clinic will honour.
  */
-export function BookingPanel({ doctor, onLoginRequired, onBooked }: BookingPanelProps): ReactNode {
+export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId }: BookingPanelProps): ReactNode {
   const { clinic } = useApp();
   const now = useNow();
   // Slots this screen learned are gone (booked here, or refused as taken) before the list reloads.
@@ -33,10 +35,11 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked }: BookingPanel
 
   const [dayKey, setDayKey] = useState('');
   const [chosenTime, setChosenTime] = useState<string | null>(null);
-  const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
+  // Until the patient picks a day, show the one with the first free time (the card's "Next:").
+  const day = days.find((candidate) => candidate.key === dayKey) ?? days.find((candidate) => candidate.times.length > 0) ?? days[0];
   // A time that vanished (taken, passed) is no longer a selection.
   const time = day && chosenTime && day.times.includes(chosenTime) ? chosenTime : null;
-  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked });
+  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId });
 
   async function submit(): Promise<void> {
     if (!day || !time) return;
@@ -49,7 +52,7 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked }: BookingPanel
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.title}>
-        Booking slots
+        {rescheduleId ? 'Choose a new time' : 'Booking slots'}
       </h2>
       {!doctor.available ? (
         <p className={styles.notice}>{MESSAGES.doctorUnavailable}</p>
@@ -72,7 +75,7 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked }: BookingPanel
           </p>
           <p className={styles.zone}>Times are in the clinic's time zone ({clinic.timeZone}).</p>
           <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
-            {busy ? 'Booking…' : 'Book Appointment'}
+            {rescheduleId ? (busy ? 'Moving…' : 'Move appointment here') : busy ? 'Booking…' : 'Book Appointment'}
           </button>
         </>
       )}

@@ -31,8 +31,9 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('DoctorPage', () => {
-  it('shows the doctor: name, degree, specialization, experience, about, fee, photo', () => {
+  it('shows the doctor: name, degree, specialization, experience, about, fee, photo, and no invented rating', () => {
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor] } });
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist' })).toBeInTheDocument();
     expect(screen.getByText('MBBS, MD')).toBeInTheDocument();
     expect(screen.getByText('General Physician')).toBeInTheDocument();
@@ -86,14 +87,15 @@ describe('DoctorPage', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('books for a patient, shows the server message, reloads doctors and goes to my appointments', async () => {
+  it('books for a patient, shows the server message, reloads doctors and confirms in place', async () => {
     const user = userEvent.setup();
-    const post = postReplying({ success: true, message: 'Appointment booked' });
+    const post = postReplying({ success: true, message: 'Appointment booked', appointmentId: 'a1' });
     const { app } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't', api: stubApi({ post }) } });
     const day = await pickTomorrow(user, '14:30');
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '14:30' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-appointments'));
+    expect(await screen.findByRole('heading', { name: /Your appointment is booked/ })).toHaveFocus();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Appointment booked');
     expect(app.reloadDoctors).toHaveBeenCalled();
   });
@@ -124,6 +126,14 @@ describe('DoctorPage', () => {
       expect(screen.getByRole('button', { name: 'Tuesday 1 December' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Wednesday 25 November, 10:00' })).toBeInTheDocument();
       expect(screen.getByText("Times are in the clinic's time zone (Pacific/Auckland).")).toBeInTheDocument();
+    });
+
+    it('opens on the day of the first free time when today has none left', () => {
+      // 15:45Z is 21:15 in Kolkata: today is over, so tomorrow is shown first, as the cards' "Next:" says.
+      jest.useFakeTimers({ now: new Date('2026-11-24T15:45:00Z') });
+      renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], clinic: { timeZone: 'Asia/Kolkata' } } });
+      expect(screen.getByRole('button', { name: 'Wednesday 25 November' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('button', { name: 'Wednesday 25 November, 10:00' })).toBeInTheDocument();
     });
 
     it("starts today at the next half hour of the clinic's clock", () => {
