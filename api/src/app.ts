@@ -9,10 +9,13 @@ import type { AppContext } from './context';
 import type { Db } from './db/db';
 import { DoctorsCache } from './lib/doctors-cache';
 import { UploadStore } from './lib/images';
+import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
 import { createGuards } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerErrorHandler, replyToFrameworkError } from './plugins/error-handler';
 import { serveImages } from './plugins/static-files';
+import { registerShutdown } from './plugins/shutdown';
+import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
 import { adminRoutes } from './routes/admin';
 import { appointmentRoutes } from './routes/appointments';
@@ -37,17 +40,24 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: false,
+    // Malformed URLs (`/%`) get our error shape, not fastify's own body.
+    frameworkErrors: replyToFrameworkError,
+    // server.ts closes idle keep-alive connections itself, after in-flight replies had a chance
+    // to say `Connection: close` (see `graceful-shutdown.ts`).
+    forceCloseConnections: false,
   });
+  // fastify parses text/plain by default; our API takes JSON or multipart only, so it is a 415.
+  app.removeContentTypeParser('text/plain');
 
-  const signer = createTokenSigner(config.jwtSecret);
+  const signer = createTokenSigner(await resolveSigningSecret(db, config));
   const doctorsCache = new DoctorsCache(() => buildDoctorsReply(db, config, now()));
   const ctx: AppContext = {
     db,
     config,
     now,
     signer,
-    guards: createGuards(signer),
-    uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
+    guards: createGuards(signer, db),
+    uploads: new UploadStore(db, path.join(config.dataDir, 'uploads')),
     doctorsCache,
     doctorsChanged() {
       doctorsCache.invalidate();
@@ -67,6 +77,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
 
   // External plugins first, then the app's own, then routes.
   registerErrorHandler(app);
+  registerShutdown(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'HEAD', 'OPTIONS'],
@@ -77,15 +88,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
   });
-  await ctx.uploads.ensureDir();
   serveImages(app, { prefix: '/static/doctors/', dir: path.join(STATIC_DIR, 'doctors'), cacheControl: 'public, max-age=2592000' });
-  // Upload names are random and never reused, so they may be cached for good.
-  serveImages(app, {
-    prefix: '/uploads/',
-    dir: ctx.uploads.dir,
-    cacheControl: 'public, max-age=31536000, immutable',
-    extraHeaders: { 'content-security-policy': "default-src 'none'" },
-  });
+  serveUploads(app, ctx.uploads);
 
   await app.register(async (scope) => clinicRoutes(scope, ctx));
   await app.register(async (scope) => doctorRoutes(scope, ctx));

@@ -102,7 +102,7 @@ describe('two API processes on one PostgreSQL', () => {
     const migrations = await client.query('SELECT name FROM schema_migrations ORDER BY name');
     const doctors = await client.query('SELECT count(*)::int AS n FROM doctors');
     await client.end();
-    expect(migrations.rows.map((r) => r.name)).toEqual(['001-init.sql']);
+    expect(migrations.rows.map((r) => r.name)).toEqual(['001-init.sql', '002-hardening.sql']);
     expect(doctors.rows[0].n).toBe(15);
   });
 });

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-db';
 
+/** How long busy keep-alive connections get to receive a `Connection: close` reply before idle ones are closed. */
+const SHUTDOWN_GRACE_MS = 500;
+
 /** Reads the config, opens the database, listens; closes everything on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
   let config;
@@ -36,7 +39,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app.close();
+      await app.shutdownGracefully(SHUTDOWN_GRACE_MS);
       await db.close();
       process.exit(0);
     } catch (error) {

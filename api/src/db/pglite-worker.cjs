@@ -12,7 +12,11 @@ let nextTx = 1;
 const transactions = new Map();
 
 function serializeError(error) {
-  return { message: String(error && error.message ? error.message : error), code: error && error.code };
+  return {
+    message: String(error && error.message ? error.message : error),
+    code: error && error.code,
+    constraint: error && error.constraint,
+  };
 }
 
 function reply(id, ok, value) {
