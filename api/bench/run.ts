@@ -64,6 +64,8 @@ async function main(): Promise<void> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_AUTH_MAX: '100000',
+    // The bench books thousands of slots: lift the per-patient limit (the rules still run).
+    MAX_UPCOMING_PER_PATIENT: '1000000',
     LOG_LEVEL: 'warn',
   };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
@@ -84,10 +86,6 @@ async function main(): Promise<void> {
     for (let i = 0; i < 60; i += 1) {
       await post('/api/v1/admin/add-doctor', { name: `Dr. Bench ${i}`, speciality: 'General Physician', fees: 50 }, admin);
     }
-    const tokens: string[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      tokens.push((await post('/api/v1/user/register', { name: `Bench ${i}`, email: `bench${i}@example.com`, password: 'secret1' })).token as string);
-    }
     const listBytes = Buffer.from(await (await fetch(`${api.url}/api/v1/doctor/all-doctors`)).arrayBuffer());
     const doctorIds = (JSON.parse(listBytes.toString()) as { doctors: Array<{ _id: string; available: boolean }> }).doctors
       .filter((d) => d.available)
@@ -96,6 +94,12 @@ async function main(): Promise<void> {
       day.times.map((time) => ({ slotDate: day.key, slotTime: time })),
     );
     const bookings = doctorIds.flatMap((docId) => slots.map((slot) => JSON.stringify({ docId, ...slot })));
+    // One patient per doctor: a patient never holds two appointments at one time, so every
+    // booking of the run is a real insert, not a same-time refusal.
+    const tokens: string[] = [];
+    for (let i = 0; i < doctorIds.length; i += 1) {
+      tokens.push((await post('/api/v1/user/register', { name: `Bench ${i}`, email: `bench${i}@example.com`, password: 'secret1' })).token as string);
+    }
     console.log(`all-doctors reply: ${listBytes.length} bytes; ${bookings.length} distinct free slots for booking`);
 
     const plainList = await startPlain(listBytes, 200, dir);
@@ -116,7 +120,7 @@ async function main(): Promise<void> {
           ...request,
           method: 'POST',
           path: '/api/v1/user/book-appointment',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % tokens.length]}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[Math.floor((n % bookings.length) / slots.length)]}` },
           body: bookings[n % bookings.length],
         };
       },

@@ -62,6 +62,13 @@ async function main(): Promise<void> {
     { database: db.driver, dataDir: config.dataDir, clinicTimeZone: config.clinicTimeZone, admin: config.admin !== null },
     'carebook api ready',
   );
+  if (db.driver === 'pglite') {
+    app.log.info(
+      'embedded database: each commit is flushed to disk (fdatasync of its WAL) before the reply; PGlite itself cannot ' +
+        'sync its rare checkpoints (at shutdown, after 1 GB of WAL), so an OS crash at that moment could lose data. ' +
+        'For production, use PostgreSQL (DATABASE_URL).',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

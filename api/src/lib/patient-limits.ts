@@ -1,6 +1,6 @@
 import { clinicWallClock, MESSAGES, toIsoDate, tooManyUpcomingMessage } from '@carebook/shared';
 import type { Queryable } from '../db/db';
-import { countUpcoming, hasLiveAppointmentAt } from '../repositories/appointments-repository';
+import { patientBookingState } from '../repositories/appointments-repository';
 import { lockUser } from '../repositories/users-repository';
 import { HttpError } from './http-error';
 
@@ -29,14 +29,17 @@ export const PATIENT_TIME_INDEX = 'appointments_patient_time_key';
  */
 export async function enforcePatientLimits(tx: Queryable, check: PatientLimitCheck): Promise<void> {
   if (!(await lockUser(tx, check.userId))) throw new HttpError(401, MESSAGES.notLoggedIn);
-  const except = check.exceptAppointmentId ?? null;
-  if (await hasLiveAppointmentAt(tx, check.userId, check.slotDate, check.slotTime, except)) {
-    throw new HttpError(409, MESSAGES.sameTimeBooked);
-  }
   const clock = clinicWallClock(check.now, check.timeZone);
   const minutes = Math.floor(clock.minutes);
   const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  if ((await countUpcoming(tx, check.userId, toIsoDate(clock), time, except)) >= check.max) {
-    throw new HttpError(409, tooManyUpcomingMessage(check.max));
-  }
+  const state = await patientBookingState(tx, {
+    userId: check.userId,
+    slotDate: check.slotDate,
+    slotTime: check.slotTime,
+    today: toIsoDate(clock),
+    time,
+    exceptId: check.exceptAppointmentId ?? null,
+  });
+  if (state.clash) throw new HttpError(409, MESSAGES.sameTimeBooked);
+  if (state.upcoming >= check.max) throw new HttpError(409, tooManyUpcomingMessage(check.max));
 }

@@ -20,12 +20,14 @@ declare module 'fastify' {
  */
 export function registerShutdown(app: FastifyInstance): void {
   let closing = false;
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    await reply.status(503).header('connection', 'close').header('retry-after', '1').send({ success: false, message: MESSAGES.serviceClosing });
+  // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
+    void reply.status(503).header('connection', 'close').header('retry-after', '1').send({ success: false, message: MESSAGES.serviceClosing });
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.decorate('shutdownGracefully', async function shutdownGracefully(this: FastifyInstance, graceMs: number) {
     closing = true;

@@ -89,32 +89,23 @@ export async function markCompleted(db: Queryable, id: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Whether the patient holds a live appointment at that day and time (any doctor), `exceptId` aside. */
-export async function hasLiveAppointmentAt(
-  db: Queryable,
-  userId: string,
-  slotDate: string,
-  slotTime: string,
-  exceptId: string | null,
-): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM appointments
-     WHERE user_id = $1 AND slot_date = $2 AND slot_time = $3 AND NOT cancelled AND ($4::text IS NULL OR id <> $4)`,
-    [userId, slotDate, slotTime, exceptId],
-  );
-  return rows.length > 0;
-}
-
 /**
- * The patient's upcoming appointments: live, not completed, starting after `today` `time`
- * (`YYYY-MM-DD`, `HH:mm` in the clinic's zone; `HH:mm` text orders like the times it names).
+ * For the per-patient limits, in one round trip: whether the patient holds a live appointment at
+ * that day and time (any doctor), and how many upcoming ones they hold (live, not completed,
+ * starting after `today` `time`, i.e. `YYYY-MM-DD`, `HH:mm` in the clinic's zone; `HH:mm` text
+ * orders like the times it names). `exceptId` (an appointment being moved) counts for neither.
  */
-export async function countUpcoming(db: Queryable, userId: string, today: string, time: string, exceptId: string | null): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM appointments
-     WHERE user_id = $1 AND NOT cancelled AND NOT is_completed AND (slot_day, slot_time) > ($2::date, $3::text)
-       AND ($4::text IS NULL OR id <> $4)`,
-    [userId, today, time, exceptId],
+export async function patientBookingState(
+  db: Queryable,
+  q: { userId: string; slotDate: string; slotTime: string; today: string; time: string; exceptId: string | null },
+): Promise<{ clash: boolean; upcoming: number }> {
+  const rows = await db.query<{ clash: boolean; upcoming: number }>(
+    `SELECT
+       coalesce(bool_or(slot_date = $2 AND slot_time = $3), false) AS clash,
+       (count(*) FILTER (WHERE NOT is_completed AND (slot_day, slot_time) > ($4::date, $5::text)))::int AS upcoming
+     FROM appointments
+     WHERE user_id = $1 AND NOT cancelled AND ($6::text IS NULL OR id <> $6)`,
+    [q.userId, q.slotDate, q.slotTime, q.today, q.time, q.exceptId],
   );
-  return Number(rows[0]?.n ?? 0);
+  return { clash: rows[0]?.clash === true, upcoming: Number(rows[0]?.upcoming ?? 0) };
 }
