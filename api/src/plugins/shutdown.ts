@@ -9,6 +9,8 @@ declare module 'fastify' {
      * their last reply), closes the server: idle connections end, in-flight requests finish.
      */
     shutdownGracefully(graceMs: number): Promise<void>;
+    /** True once `shutdownGracefully` was called. */
+    isShuttingDown(): boolean;
   }
 }
 
@@ -29,6 +31,7 @@ export function registerShutdown(app: FastifyInstance): void {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  app.decorate('isShuttingDown', () => closing);
   app.decorate('shutdownGracefully', async function shutdownGracefully(this: FastifyInstance, graceMs: number) {
     closing = true;
     await new Promise((resolve) => setTimeout(resolve, graceMs));
