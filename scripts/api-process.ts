@@ -12,7 +12,6 @@ export interface ApiProcess {
 }
 
 export const API_ENTRY = path.join(REPO_ROOT, 'api', 'src', 'server.ts');
-const TSX = path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** Starts the API as its own process (as deployed) and resolves once `/health` answers. */
 export async function startApiProcess(options: {
@@ -24,7 +23,8 @@ export async function startApiProcess(options: {
 }): Promise<ApiProcess> {
   if (!fs.existsSync(API_ENTRY)) throw new Error(`${API_ENTRY} does not exist yet`);
   const host = options.host ?? '127.0.0.1';
-  const child = spawn(process.execPath, [TSX, API_ENTRY], {
+  // tsx as a loader in one process: the tsx CLI's wrapper SIGKILLs a busy API on SIGTERM.
+  const child = spawn(process.execPath, ['--import', 'tsx', API_ENTRY], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: host, PORT: String(options.port), ...options.env },
     stdio: options.inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'],

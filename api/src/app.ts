@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -9,10 +10,17 @@ import type { AppContext } from './context';
 import type { Db } from './db/db';
 import { DoctorsCache } from './lib/doctors-cache';
 import { UploadStore } from './lib/images';
+import { prepareReply } from './lib/prepared-reply';
+import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
 import { createGuards } from './plugins/auth';
-import { registerErrorHandler } from './plugins/error-handler';
+import { registerAccessLog } from './plugins/access-log';
+import { createDoctorsFastPath } from './plugins/doctors-fast-path';
+import { registerErrorHandler, replyToFrameworkError } from './plugins/error-handler';
+import { registerJsonReplies } from './plugins/json-replies';
 import { serveImages } from './plugins/static-files';
+import { registerShutdown } from './plugins/shutdown';
+import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
 import { adminRoutes } from './routes/admin';
 import { appointmentRoutes } from './routes/appointments';
@@ -36,21 +44,45 @@ const STATIC_DIR = path.resolve(__dirname, '..', 'static');
 
 /** Builds the whole API on an open, migrated database. Never listens (see `server.ts`). */
 export async function buildApp({ db, config, now = () => new Date(), logger }: BuildAppOptions): Promise<FastifyInstance> {
+  let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | null = null;
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
+    // One access line per request instead of fastify's two (see `plugins/access-log.ts`).
+    disableRequestLogging: true,
     bodyLimit: 64 * 1024,
     trustProxy: false,
+    // Malformed URLs (`/%`) get our error shape, not fastify's own body.
+    frameworkErrors: replyToFrameworkError,
+    // server.ts closes idle keep-alive connections itself, after in-flight replies had a chance
+    // to say `Connection: close` (see `plugins/shutdown.ts`).
+    forceCloseConnections: false,
+    // The doctor list is served before fastify when it is in memory (see `plugins/doctors-fast-path.ts`).
+    serverFactory: (handler) => {
+      const server = http.createServer((req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = 72_000; // fastify's own default: longer than common load balancers' idle timeouts
+      return server;
+    },
   });
+  // fastify parses text/plain by default; our API takes JSON or multipart only, so it is a 415.
+  app.removeContentTypeParser('text/plain');
 
-  const signer = createTokenSigner(config.jwtSecret);
-  const doctorsCache = new DoctorsCache(() => buildDoctorsReply(db, config, now()));
+  const signer = createTokenSigner(await resolveSigningSecret(db, config));
+  const doctorsCache = new DoctorsCache(async () => prepareReply(await buildDoctorsReply(db, config, now())));
+  fastPath = createDoctorsFastPath({
+    cache: doctorsCache,
+    corsOrigins: config.corsOrigins,
+    isClosing: () => app.isShuttingDown(),
+    log: app.log,
+  });
   const ctx: AppContext = {
     db,
     config,
     now,
     signer,
-    guards: createGuards(signer),
-    uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
+    guards: createGuards(signer, db),
+    uploads: new UploadStore(db, path.join(config.dataDir, 'uploads')),
     doctorsCache,
     doctorsChanged() {
       doctorsCache.invalidate();
@@ -70,6 +102,9 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
 
   // External plugins first, then the app's own, then routes.
   registerErrorHandler(app);
+  registerShutdown(app);
+  registerJsonReplies(app);
+  registerAccessLog(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'HEAD', 'OPTIONS'],
@@ -80,15 +115,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
   });
-  await ctx.uploads.ensureDir();
   serveImages(app, { prefix: '/static/doctors/', dir: path.join(STATIC_DIR, 'doctors'), cacheControl: 'public, max-age=2592000' });
-  // Upload names are random and never reused, so they may be cached for good.
-  serveImages(app, {
-    prefix: '/uploads/',
-    dir: ctx.uploads.dir,
-    cacheControl: 'public, max-age=31536000, immutable',
-    extraHeaders: { 'content-security-policy': "default-src 'none'" },
-  });
+  serveUploads(app, ctx.uploads);
 
   await app.register(async (scope) => clinicRoutes(scope, ctx));
   await app.register(async (scope) => doctorRoutes(scope, ctx));

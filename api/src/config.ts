@@ -11,7 +11,12 @@ export interface Config {
   /** Absolute; holds the embedded database, uploaded photos and the generated JWT secret. */
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * JWT_SECRET, or the secret generated into DATA_DIR. In the second case (`jwtSecretFromEnv`
+   * false) it only seeds the database's shared secret: see `lib/signing-secret.ts`.
+   */
   jwtSecret: string;
+  jwtSecretFromEnv: boolean;
   clinicTimeZone: string;
   corsOrigins: string[];
   /** Absolute base for image URLs in replies, without a trailing slash. */
@@ -19,6 +24,8 @@ export interface Config {
   admin: { email: string; password: string } | null;
   /** Login/register attempts per IP per minute. */
   rateLimitAuthMax: number;
+  /** Upcoming (live, not yet started) appointments one patient may hold. */
+  maxUpcomingPerPatient: number;
   logLevel: string;
 }
 
@@ -117,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const rateLimitAuthMax = integer(env, 'RATE_LIMIT_AUTH_MAX', 20, 1, 1_000_000, problems);
+  const maxUpcomingPerPatient = integer(env, 'MAX_UPCOMING_PER_PATIENT', 5, 1, 1_000_000, problems);
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -131,11 +139,13 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl,
     jwtSecret: secret,
+    jwtSecretFromEnv: value(env, 'JWT_SECRET') !== undefined,
     clinicTimeZone,
     corsOrigins,
     publicUrl,
     admin,
     rateLimitAuthMax,
+    maxUpcomingPerPatient,
     logLevel,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import type { DoctorsCache } from './lib/doctors-cache';
 import type { UploadStore } from './lib/images';
+import type { PreparedReply } from './lib/prepared-reply';
 import type { TokenSigner } from './lib/tokens';
 import type { Guards } from './plugins/auth';
 
@@ -13,7 +14,7 @@ export interface AppContext {
   signer: TokenSigner;
   guards: Guards;
   uploads: UploadStore;
-  doctorsCache: DoctorsCache;
+  doctorsCache: DoctorsCache<PreparedReply>;
   /** Call after a committed change to doctors or bookings: refreshes the list here and elsewhere. */
   doctorsChanged(): void;
 }

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open-db';
 
+/** How long busy keep-alive connections get to receive a `Connection: close` reply before idle ones are closed. */
+const SHUTDOWN_GRACE_MS = 500;
+
 /** Reads the config, opens the database, listens; closes everything on SIGTERM / SIGINT. */
 async function main(): Promise<void> {
   let config;
@@ -36,7 +39,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app.close();
+      await app.shutdownGracefully(SHUTDOWN_GRACE_MS);
       await db.close();
       process.exit(0);
     } catch (error) {
@@ -59,6 +62,13 @@ async function main(): Promise<void> {
     { database: db.driver, dataDir: config.dataDir, clinicTimeZone: config.clinicTimeZone, admin: config.admin !== null },
     'carebook api ready',
   );
+  if (db.driver === 'pglite') {
+    app.log.info(
+      'embedded database: each commit is flushed to disk (fdatasync of its WAL) before the reply; PGlite itself cannot ' +
+        'sync its rare checkpoints (at shutdown, after 1 GB of WAL), so an OS crash at that moment could lose data. ' +
+        'For production, use PostgreSQL (DATABASE_URL).',
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -24,4 +24,14 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint (or unique index) a failed write broke, if the driver says. */
+export function pgConstraint(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'constraint' in error) {
+    const name = (error as { constraint: unknown }).constraint;
+    return typeof name === 'string' ? name : undefined;
+  }
+  return undefined;
+}
+
 export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';

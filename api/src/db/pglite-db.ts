@@ -2,14 +2,16 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, Queryable } from './db';
 
-type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { message: string; code?: string } };
+type WireError = { message: string; code?: string; constraint?: string };
+type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: WireError };
 
 class PgliteError extends Error {
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
+  readonly code?: string;
+  readonly constraint?: string;
+  constructor(error: WireError) {
+    super(error.message);
+    this.code = error.code;
+    this.constraint = error.constraint;
   }
 }
 
@@ -45,7 +47,7 @@ export async function openPgliteDb(dir: string): Promise<Db> {
     pending.delete(message.id);
     if (!waiter) return;
     if (message.ok) waiter.resolve(message.value);
-    else waiter.reject(new PgliteError(message.error.message, message.error.code));
+    else waiter.reject(new PgliteError(message.error));
   });
   const failAll = (error: Error): void => {
     failure = error;

@@ -3,16 +3,27 @@
 // a plain Node context (jest's sandbox cannot load PGlite's dynamic imports). Plain JS on purpose:
 // a worker is started by bare Node, without the TypeScript loader. Protocol: see pglite-db.ts.
 const { parentPort, workerData } = require('node:worker_threads');
+const { existsSync } = require('node:fs');
+const path = require('node:path');
 const { PGlite } = require('@electric-sql/pglite');
+const { createDurability } = require('./pglite-durability.cjs');
 
 const ROLLBACK = Symbol('rollback');
 let pg;
 let nextTx = 1;
 /** txId -> { tx, finish(commit), settled: Promise } */
 const transactions = new Map();
+const durability = createDurability(workerData.dir);
+// Statements that cannot have changed anything durable need no flush (a SELECT outside a
+// transaction; our SELECTs that write, advisory locks, run inside transactions).
+const READ_ONLY = /^\s*(select|show)\b/i;
 
 function serializeError(error) {
-  return { message: String(error && error.message ? error.message : error), code: error && error.code };
+  return {
+    message: String(error && error.message ? error.message : error),
+    code: error && error.code,
+    constraint: error && error.constraint,
+  };
 }
 
 function reply(id, ok, value) {
@@ -32,10 +43,12 @@ async function handle(message) {
     switch (op) {
       case 'query': {
         const result = await target(message.tx).query(message.sql, message.params);
+        if (message.tx === undefined && !READ_ONLY.test(message.sql)) await durability.durable();
         return reply(id, true, result.rows);
       }
       case 'exec':
         await target(message.tx).exec(message.sql);
+        if (message.tx === undefined) await durability.durable();
         return reply(id, true, null);
       case 'begin': {
         const txId = nextTx++;
@@ -65,6 +78,7 @@ async function handle(message) {
         const error = await entry.settled;
         transactions.delete(message.tx);
         if (error) throw error;
+        if (message.commit) await durability.durable();
         return reply(id, true, null);
       }
       case 'listen': {
@@ -73,6 +87,7 @@ async function handle(message) {
       }
       case 'close':
         await pg.close();
+        await durability.syncAll();
         return reply(id, true, null);
       default:
         throw new Error(`unknown op ${op}`);
@@ -82,11 +97,14 @@ async function handle(message) {
   }
 }
 
-PGlite.create(workerData.dir).then(
-  (instance) => {
+const fresh = !existsSync(path.join(workerData.dir, 'PG_VERSION'));
+PGlite.create(workerData.dir)
+  .then(async (instance) => {
     pg = instance;
+    // A new cluster was just written by initdb, unsynced: flush it once as a whole.
+    if (fresh) await durability.syncAll();
+    await durability.durable();
     parentPort.on('message', (message) => void handle(message));
     parentPort.postMessage({ ready: true });
-  },
-  (error) => parentPort.postMessage({ ready: false, error: serializeError(error) }),
-);
+  })
+  .catch((error) => parentPort.postMessage({ ready: false, error: serializeError(error) }));

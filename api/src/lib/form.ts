@@ -17,13 +17,21 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
   const fields = new Map<string, string>();
   let image: Buffer | null = null;
   if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
-      } else if (typeof part.value === 'string') {
-        fields.set(part.fieldname, part.value);
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const bytes = await part.toBuffer();
+          if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
+        } else if (typeof part.value === 'string') {
+          fields.set(part.fieldname, part.value);
+        }
       }
+    } catch (error) {
+      // Limits (413) keep their status; anything else is a body busboy could not parse: a
+      // truncated stream, a missing boundary, broken part headers. That is the client's fault.
+      const status = (error as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500 && status !== 406) throw error;
+      throw new HttpError(400, MESSAGES.badRequest);
     }
     return { fields, image };
   }

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Queryable } from '../db/db';
 
 export type ImageKind = 'png' | 'jpg' | 'webp';
+
+const CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32}\.(png|jpg|webp))$/;
 
 /** The image type by its first bytes (never by name or declared type), or `null`. */
 export function sniffImage(bytes: Buffer): ImageKind | null {
@@ -16,25 +20,52 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
   return null;
 }
 
-/** Where uploaded photos live and how they are named: random, server-made, typed by content. */
+export interface StoredImage {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Uploaded photos, kept in the database so that every API process on one PostgreSQL serves every
+ * photo (no shared disk needed). Names are random, server-made and typed by content. Photos that
+ * older versions wrote to `legacyDir` (DATA_DIR/uploads) are still served from there.
+ */
 export class UploadStore {
-  constructor(readonly dir: string) {}
+  constructor(
+    private readonly db: Queryable,
+    readonly legacyDir: string,
+  ) {}
 
-  async ensureDir(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
-  }
-
-  /** Writes the bytes under a fresh random name; returns the public path `/uploads/<name>`. */
+  /** Stores the bytes under a fresh random name; returns the public path `/uploads/<name>`. */
   async save(bytes: Buffer, kind: ImageKind): Promise<string> {
-    await mkdir(this.dir, { recursive: true });
     const name = `${randomBytes(16).toString('hex')}.${kind}`;
-    await writeFile(path.join(this.dir, name), bytes, { flag: 'wx' });
+    await this.db.query('INSERT INTO uploads (name, content_type, bytes) VALUES ($1, $2, $3)', [name, CONTENT_TYPES[kind], bytes]);
     return `/uploads/${name}`;
   }
 
-  /** Removes a file saved by {@link save}; ignores anything else. */
+  /** The photo named `name` (a plain file name), or `null`. */
+  async load(name: string): Promise<StoredImage | null> {
+    if (!UPLOAD_PATH.test(`/uploads/${name}`)) return null;
+    const rows = await this.db.query<{ content_type: string; bytes: Uint8Array }>(
+      'SELECT content_type, bytes FROM uploads WHERE name = $1',
+      [name],
+    );
+    const row = rows[0];
+    if (row) return { contentType: row.content_type, bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) };
+    try {
+      const bytes = await readFile(path.join(this.legacyDir, name));
+      const kind = sniffImage(bytes);
+      return kind ? { contentType: CONTENT_TYPES[kind], bytes } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Removes a photo stored by {@link save}; ignores anything else. */
   async remove(publicPath: string): Promise<void> {
-    const match = /^\/uploads\/([0-9a-f]{32}\.(png|jpg|webp))$/.exec(publicPath);
-    if (match?.[1]) await unlink(path.join(this.dir, match[1])).catch(() => {});
+    const match = UPLOAD_PATH.exec(publicPath);
+    if (!match?.[1]) return;
+    await this.db.query('DELETE FROM uploads WHERE name = $1', [match[1]]).catch(() => {});
+    await unlink(path.join(this.legacyDir, match[1])).catch(() => {});
   }
 }

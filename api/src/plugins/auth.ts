@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
+import type { Queryable } from '../db/db';
 import type { Role, TokenSigner } from '../lib/tokens';
+import { userExists } from '../repositories/users-repository';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,12 +28,16 @@ export function readToken(request: FastifyRequest): string | null {
   return null;
 }
 
-/** preHandler guards: 401 without a valid token of the role (patient: `notLoggedIn`). */
-export function createGuards(signer: TokenSigner) {
+/**
+ * preHandler guards: 401 without a valid token of the role (patient: `notLoggedIn`). A patient
+ * token whose account no longer exists is refused too (one indexed lookup per request).
+ */
+export function createGuards(signer: TokenSigner, db: Queryable) {
   const guard = (role: Role, message: string) =>
     async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = readToken(request);
-      const subject = token ? await signer.verify(token, role) : null;
+      let subject = token ? await signer.verify(token, role) : null;
+      if (subject !== null && role === 'patient' && !(await userExists(db, subject))) subject = null;
       if (subject === null) {
         await reply.status(401).send({ success: false, message });
         return;

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
+import { pgErrorCode } from '../db/db';
 import { HttpError } from '../lib/http-error';
 
 /** Framework and plugin errors (by code) to the message a client sees. */
@@ -25,6 +26,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       return reply.status(status).send({ success: false, message: error.message });
     }
+    // A data exception (class 22: NUL in text, a value out of range...) is input the validation
+    // missed. It is still the client's input, so 400, logged loudly enough to fix the rule.
+    if (pgErrorCode(error)?.startsWith('22')) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send({ success: false, message: MESSAGES.badRequest });
+    }
     if (status >= 400 && status < 500) {
       request.log.info({ code: (error as FastifyError).code, err: error.message }, 'request refused');
       const code = (error as FastifyError).code ?? '';
@@ -38,4 +45,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ success: false, message: MESSAGES.notFound });
   });
+}
+
+/** fastify's `frameworkErrors` (a URL it cannot decode, a bad constraint): our shape, 400. */
+export function replyToFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.log.info({ code: error.code, err: error.message }, 'request refused');
+  void reply.status(400).send({ success: false, message: MESSAGES.badRequest });
 }

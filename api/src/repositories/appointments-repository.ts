@@ -88,3 +88,24 @@ export async function markCompleted(db: Queryable, id: string): Promise<boolean>
   );
   return rows.length > 0;
 }
+
+/**
+ * For the per-patient limits, in one round trip: whether the patient holds a live appointment at
+ * that day and time (any doctor), and how many upcoming ones they hold (live, not completed,
+ * starting after `today` `time`, i.e. `YYYY-MM-DD`, `HH:mm` in the clinic's zone; `HH:mm` text
+ * orders like the times it names). `exceptId` (an appointment being moved) counts for neither.
+ */
+export async function patientBookingState(
+  db: Queryable,
+  q: { userId: string; slotDate: string; slotTime: string; today: string; time: string; exceptId: string | null },
+): Promise<{ clash: boolean; upcoming: number }> {
+  const rows = await db.query<{ clash: boolean; upcoming: number }>(
+    `SELECT
+       coalesce(bool_or(slot_date = $2 AND slot_time = $3), false) AS clash,
+       (count(*) FILTER (WHERE NOT is_completed AND (slot_day, slot_time) > ($4::date, $5::text)))::int AS upcoming
+     FROM appointments
+     WHERE user_id = $1 AND NOT cancelled AND ($6::text IS NULL OR id <> $6)`,
+    [q.userId, q.slotDate, q.slotTime, q.today, q.time, q.exceptId],
+  );
+  return { clash: rows[0]?.clash === true, upcoming: Number(rows[0]?.upcoming ?? 0) };
+}

@@ -55,3 +55,18 @@ export async function updateProfile(db: Queryable, id: string, p: ProfileChanges
   );
   return rows[0] ?? null;
 }
+
+/**
+ * Locks the patient's row until the transaction ends, so one patient's bookings are decided one
+ * at a time (a count checked under this lock cannot be beaten by a parallel request). `false`
+ * when the user no longer exists.
+ */
+export async function lockUser(tx: Queryable, id: string): Promise<boolean> {
+  const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
+  return rows.length > 0;
+}
+
+export async function userExists(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM users WHERE id = $1', [id]);
+  return rows.length > 0;
+}

@@ -8,11 +8,12 @@ import {
   validateEmail,
   validateLogin,
   validateName,
+  validateText,
 } from '@carebook/shared';
 import type { AppContext } from '../context';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { parseAddress, readForm, type FormInput } from '../lib/form';
-import { HttpError, stringField } from '../lib/http-error';
+import { checkId, HttpError, stringField } from '../lib/http-error';
 import { sniffImage } from '../lib/images';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
 import {
@@ -72,6 +73,8 @@ function doctorFields(form: FormInput, current: DoctorFields | null): DoctorFiel
   const location = text('location', current?.location ?? '');
   for (const [key, value] of Object.entries({ degree, about, experience, location })) {
     if (value.length > TEXT_LIMITS[key as keyof typeof TEXT_LIMITS]) throw new HttpError(400, MESSAGES.fieldTooLong);
+    const problem = validateText(value, { multiline: key === 'about' });
+    if (problem) throw new HttpError(400, problem);
   }
 
   const address = f.has('address')
@@ -175,7 +178,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post(`${base}/update-doctor`, guarded, async (request) => {
     const form = await readForm(request);
     const docId = (form.fields.get('docId') ?? '').trim();
-    const current = docId ? await findDoctor(db, docId) : null;
+    const current = docId ? await findDoctor(db, checkId(docId, MESSAGES.invalidDoctorId)) : null;
     if (!current) throw new HttpError(404, MESSAGES.doctorNotFound);
     const fields = doctorFields(form, fieldsOf(current, await findDoctorEmail(db, docId)));
     const image = await saveImage(form);
@@ -187,7 +190,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   app.post(`${base}/change-availability`, guarded, async (request) => {
-    const available = await toggleAvailability(db, stringField(request.body, 'docId'));
+    const available = await toggleAvailability(db, checkId(stringField(request.body, 'docId'), MESSAGES.invalidDoctorId));
     if (available === null) throw new HttpError(404, MESSAGES.doctorNotFound);
     ctx.doctorsChanged();
     return { success: true, message: MESSAGES.availabilityChanged, available };
@@ -200,7 +203,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   /** Paid / completed: 404 unknown, 409 when the appointment was cancelled. Repeating is harmless. */
   const mark = (change: (id: string) => Promise<boolean>, message: string) => async (request: { body: unknown }) => {
-    const appointmentId = stringField(request.body, 'appointmentId');
+    const appointmentId = checkId(stringField(request.body, 'appointmentId'), MESSAGES.invalidAppointmentId);
     if (await change(appointmentId)) return { success: true, message };
     const state = await findAppointmentState(db, appointmentId);
     if (!state) throw new HttpError(404, MESSAGES.appointmentNotFound);
@@ -210,7 +213,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.post(`${base}/appointment-complete`, guarded, mark((id) => markCompleted(db, id), MESSAGES.appointmentCompleted));
 
   app.post(`${base}/appointment-cancel`, guarded, async (request) => {
-    const appointmentId = stringField(request.body, 'appointmentId');
+    const appointmentId = checkId(stringField(request.body, 'appointmentId'), MESSAGES.invalidAppointmentId);
     if (await cancelAppointment(db, appointmentId)) {
       ctx.doctorsChanged();
       return { success: true, message: MESSAGES.appointmentCancelled };

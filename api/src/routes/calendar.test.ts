@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
-import { adminCall, bookSlot, registerPatient } from '../test-support/patients';
+import { adminCall, bookSlot, registerPatient } from '../test-support/patient-calls';
 import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
 // light-my-request (behind app.inject) requires `cookie` 2, which is ESM-only: jest on Node 20

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@carebook/shared';
 import { post } from '../test-support/http';
-import { adminCall, allDoctors, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patients';
+import { adminCall, allDoctors, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
 import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
 // light-my-request (behind app.inject) requires `cookie` 2, which is ESM-only: jest on Node 20

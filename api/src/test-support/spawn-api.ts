@@ -3,7 +3,6 @@ import path from 'node:path';
 import { freePort } from './pg-cluster';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 
 export interface SpawnedApi {
   url: string;
@@ -14,10 +13,14 @@ export interface SpawnedApi {
   stop(): Promise<number | null>;
 }
 
-/** Runs `api/src/server.ts` as the root `npm start` does (cwd = repo root), on a free port. */
+/**
+ * Runs `api/src/server.ts` as deployed (cwd = repo root), on a free port: plain node with tsx as
+ * a loader, one process. (The tsx CLI would put a wrapper process in between that SIGKILLs a
+ * child whose event loop is busy for 30 ms when relaying SIGTERM: no graceful shutdown under load.)
+ */
 export async function spawnApi(env: Record<string, string>, options: { waitForHealth?: boolean } = {}): Promise<SpawnedApi> {
   const port = await freePort();
-  const child = spawn(TSX, ['api/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,9 @@ export const MESSAGES = {
   invalidImage: 'The photo must be a PNG, JPEG or WebP image',
   imageTooLarge: 'The photo must be at most 5 MB',
   requiredField: 'This field is required',
+  invalidCharacters: 'Please remove control or invisible formatting characters from this field',
+  invalidDoctorId: 'This doctor id is not valid',
+  invalidAppointmentId: 'This appointment id is not valid',
 
   loginToBook: 'Please login to book an appointment',
   loginToViewAppointments: 'Please login to view your appointments.',
@@ -53,6 +56,7 @@ export const MESSAGES = {
   doctorNotFound: 'Doctor not found',
   doctorUnavailable: 'This doctor is not taking appointments right now',
   slotTaken: 'This time has just been booked by someone else. Please choose another time.',
+  sameTimeBooked: 'You already have an appointment at this time. Please choose another time.',
   slotInvalidDate: 'The appointment date must be a real day in day_month_year form',
   slotInvalidTime: 'The appointment time must be a half-hour start between 10:00 and 20:30',
   slotInPast: 'This time has already passed. Please choose a later time.',
@@ -62,6 +66,7 @@ export const MESSAGES = {
 
   badRequest: 'The request could not be read. Please check it and try again.',
   requestTooLarge: 'The request is too large',
+  serviceClosing: 'The server is restarting. Please try again in a moment.',
   unsupportedMediaType: 'The request must be sent as JSON or as a multipart form',
   notFound: 'Not found',
   adminOnly: 'Please log in as an administrator',
@@ -76,3 +81,8 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** The refusal when a patient already holds `max` upcoming appointments (the API's per-patient limit). */
+export function tooManyUpcomingMessage(max: number): string {
+  return `You already have ${max} upcoming appointment${max === 1 ? '' : 's'}, the most one patient may hold. Please cancel one before booking another.`;
+}

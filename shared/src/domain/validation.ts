@@ -23,20 +23,47 @@ export type FieldError = string | null;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
+// C0 and C1 controls and DEL. NUL is the dangerous one (PostgreSQL refuses it in text), the rest
+// are never meant to be typed into a form.
+const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
+// The same, but tab, line feed and carriage return are allowed (multi-line text such as "about").
+const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// Bidirectional overrides, embeddings, isolates and marks: they can make a name read differently
+// from what it is (the "Trojan Source" trick), and a name never needs them.
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+const INVISIBLE_ALL = /\p{Default_Ignorable_Code_Point}/gu;
+
+/**
+ * True when `text` holds a control character (NUL included) or a bidirectional control. With
+ * `multiline`, tab and line breaks are allowed. Every text field the API accepts is checked with it.
+ */
+export function hasForbiddenCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_CHARS_BUT_LINES : CONTROL_CHARS).test(text) || BIDI_CONTROLS.test(text);
+}
+
+/** A free-text field (address line, doctor's degree...): `invalidCharacters` when it holds forbidden characters. */
+export function validateText(text: string, options: { multiline?: boolean } = {}): FieldError {
+  return hasForbiddenCharacters(text, options) ? MESSAGES.invalidCharacters : null;
+}
+
 export function validateEmail(email: string): FieldError {
   const value = email.trim();
+  if (hasForbiddenCharacters(value) || INVISIBLE.test(value)) return MESSAGES.invalidEmail;
   return value.length <= LIMITS.emailMax && EMAIL_PATTERN.test(value) ? null : MESSAGES.invalidEmail;
 }
 
 export function validatePassword(password: string): FieldError {
   if (password.length < LIMITS.passwordMin) return MESSAGES.shortPassword;
   if (password.length > LIMITS.passwordMax) return MESSAGES.longPassword;
+  if (CONTROL_CHARS.test(password)) return MESSAGES.invalidCharacters;
   return null;
 }
 
+/** A name needs at least `nameMin` visible characters: zero-width and other invisible ones do not count. */
 export function validateName(name: string): FieldError {
   const value = name.trim();
-  if (value.length < LIMITS.nameMin) return MESSAGES.invalidName;
+  if (hasForbiddenCharacters(value) || value.replace(INVISIBLE_ALL, '').trim().length < LIMITS.nameMin) return MESSAGES.invalidName;
   if (value.length > LIMITS.nameMax) return MESSAGES.longName;
   return null;
 }
@@ -67,7 +94,8 @@ export function validateDob(dob: string, today: string): FieldError {
 }
 
 export function validateAddressLine(line: string): FieldError {
-  return line.length <= LIMITS.addressLineMax ? null : MESSAGES.longAddress;
+  if (line.length > LIMITS.addressLineMax) return MESSAGES.longAddress;
+  return validateText(line);
 }
 
 export type LoginErrors = Partial<Record<'email' | 'password', string>>;

@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PNG_BYTES } from './test-support/http';
+import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
+import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
+
+jest.setTimeout(120_000);
+
+/**
+ * Two API processes on one PostgreSQL, each with its own DATA_DIR (no shared disk) and no
+ * JWT_SECRET: what one process issues or stores, the other must honour and serve.
+ */
+describe('scale-out: two processes, separate data folders, one PostgreSQL', () => {
+  let cluster: PgCluster;
+  const dirs: string[] = [];
+  let apis: SpawnedApi[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    const url = await cluster.createDatabase('scaleout');
+    const env = (): Record<string, string> => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-scale-'));
+      dirs.push(dir);
+      return { DATABASE_URL: url, DATA_DIR: dir, JWT_SECRET: '', CLINIC_TIME_ZONE: 'UTC', RATE_LIMIT_AUTH_MAX: '1000' };
+    };
+    apis = await Promise.all([spawnApi(env()), spawnApi(env())]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(apis.map((api) => api.stop()));
+    cluster?.stop();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("accepts one process's token on the other, and serves a photo uploaded on one from the other", async () => {
+    const [a, b] = apis as [SpawnedApi, SpawnedApi];
+    const registered = await fetch(`${a.url}/api/v1/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Scale Out', email: 'scale@example.com', password: 'secret1' }),
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+
+    const profileOnB = await fetch(`${b.url}/api/v1/user/get-profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect(profileOnB.status).toBe(200);
+
+    const form = new FormData();
+    form.set('name', 'Scale Out');
+    form.set('image', new Blob([PNG_BYTES], { type: 'image/png' }), 'me.png');
+    const updated = await fetch(`${b.url}/api/v1/user/update-profile`, { method: 'POST', headers: { token }, body: form });
+    expect(updated.status).toBe(200);
+    const image = ((await updated.json()) as { user: { image: string } }).user.image;
+    const photoPath = new URL(image).pathname;
+    expect(photoPath).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+
+    const photoOnA = await fetch(`${a.url}${photoPath}`);
+    expect(photoOnA.status).toBe(200);
+    expect(photoOnA.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await photoOnA.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+  });
+});
