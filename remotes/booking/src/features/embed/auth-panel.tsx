@@ -54,9 +54,8 @@ export function AuthPanel({ onSignedIn, onCancel }: AuthPanelProps): ReactNode {
   const { mode, values, errors, failure, submitting, change, toggleMode, submit } = useWidgetAuth(focusField, onSignedIn);
   const signUp = mode === 'sign-up';
 
-  // The panel appears after a press of Book: take the patient straight to it.
+  // The panel appears after a press of Book: focus (which also scrolls) takes the patient to it.
   useEffect(() => {
-    form.current?.scrollIntoView({ block: 'nearest' });
     focusField(signUp ? 'name' : 'email');
   }, [mode]);
 
