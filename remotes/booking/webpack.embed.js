@@ -16,7 +16,8 @@ function createEmbedConfig({ dir, production }) {
     devtool: 'source-map',
     output: {
       path: path.join(dir, 'dist'),
-      publicPath: 'auto',
+      // Set at run time from embed.js's own address (src/embed/loader/embed.ts).
+      publicPath: '',
       filename: '[name].js',
       // Content-hashed: only embed.js itself must be revalidated on each load.
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',

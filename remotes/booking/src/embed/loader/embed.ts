@@ -22,10 +22,16 @@ declare global {
   interface Window {
     CareBook?: CareBookApi;
   }
+  // webpack's run-time public path: where the widget chunk is fetched from.
+  var __webpack_public_path__: string;
 }
 
 const UNAVAILABLE = 'Online booking is unavailable right now. Please try again later.';
-const script = document.currentScript as HTMLScriptElement | null;
+// This script's own address (a tag manager may insert it so that currentScript is unset).
+const script =
+  (document.currentScript as HTMLScriptElement | null) ?? document.querySelector<HTMLScriptElement>('script[src*="embed.js"]');
+// The widget chunk sits beside embed.js, on the booking remote's origin, not on the page's.
+if (script?.src) __webpack_public_path__ = new URL('.', script.src).href;
 const defaultApi = script?.dataset.carebookApi || process.env.API_URL;
 
 let loading: Promise<WidgetModule> | null = null;
