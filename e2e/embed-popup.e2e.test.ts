@@ -92,6 +92,7 @@ describe('the one-snippet embed, popup mode', () => {
     await page.getByRole('button', { name: 'Book with Dr. Marsh', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Book an appointment', exact: true });
     await dialog.getByRole('heading', { level: 2, name: 'Dr. Helena Marsh', exact: true }).waitFor();
+    await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.decode());
     await page.screenshot({ path: 'e2e/artifacts/embed-popup-390.png' });
 
     await dialog.getByRole('button', { name: formatLongDay(day), exact: true }).click();
@@ -129,6 +130,7 @@ describe('the one-snippet embed, popup mode', () => {
     await page.goto(clinic.url('example/popup.html'));
     await page.getByRole('button', { name: 'Book with Dr. Lindqvist', exact: true }).click();
     await page.getByRole('dialog').getByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
+    await page.getByRole('dialog').getByRole('img').evaluate((img: HTMLImageElement) => img.decode());
     await page.screenshot({ path: 'e2e/artifacts/embed-popup-1280.png' });
     await context.close();
   });

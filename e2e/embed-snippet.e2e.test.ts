@@ -146,6 +146,21 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     await context.close();
   });
 
+  it('lays itself out for the space it is given, not for the window', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto(clinic.url('example/inline.html'));
+    await page.addStyleTag({ content: '[data-carebook-doctor] { width: 360px; }' });
+    const widget = page.locator('[data-carebook-doctor="doc01"]');
+    const heading = widget.getByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist', exact: true });
+    await heading.waitFor();
+    const photo = await widget.getByRole('img', { name: 'Portrait of Dr. Amara Lindqvist' }).boundingBox();
+    const name = await heading.boundingBox();
+    // One column, as on a phone: the photo above the name, within the 360 px column.
+    expect(photo && name && photo.y + photo.height <= name.y).toBe(true);
+    expect(photo && photo.width <= 360).toBe(true);
+    await context.close();
+  });
+
   it('works under a strict Content Security Policy, beside the page\'s own React and share scope', async () => {
     const { page, context, pageErrors } = await openPage(browser);
     await page.goto(clinic.url('strict.html'));
