@@ -193,12 +193,26 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     await context.close();
   });
 
-  it('loads only the small loader on a page with nothing to embed', async () => {
+  it('loads only the small loader on a page with nothing to embed, which can still embed by code', async () => {
     const { page, context, requests, pageErrors } = await openPage(browser);
     await page.goto(clinic.url('plain.html'));
     await page.waitForFunction(() => 'CareBook' in window);
     await page.waitForTimeout(500);
     expect(requests.filter((url) => url.startsWith(stack.appUrl('booking'))).map((url) => new URL(url).pathname)).toEqual(['/embed.js']);
+
+    // The same page can still embed by code: CareBook.inline, CareBook.popup, CareBook.close.
+    await page.evaluate(async (apiUrl) => {
+      const element = document.createElement('section');
+      element.id = 'by-code';
+      document.body.append(element);
+      await window.CareBook?.inline({ element, docId: 'doc03', apiUrl });
+    }, stack.apiUrl);
+    await page.locator('#by-code').getByRole('heading', { level: 2, name: 'Dr. Helena Marsh', exact: true }).waitFor();
+    await page.evaluate((apiUrl) => window.CareBook?.popup({ docId: 'doc01', apiUrl }), stack.apiUrl);
+    const dialog = page.getByRole('dialog', { name: 'Book an appointment', exact: true });
+    await dialog.getByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
+    await page.evaluate(() => window.CareBook?.close());
+    await dialog.waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

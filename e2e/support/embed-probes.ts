@@ -10,6 +10,12 @@ export interface RecordedEvent {
 declare global {
   interface Window {
     carebookEvents?: RecordedEvent[];
+    /** What /embed.js defines (see remotes/booking/README.md). */
+    CareBook?: {
+      inline(options: { element: HTMLElement; docId: string; apiUrl?: string }): Promise<() => void>;
+      popup(options: { docId: string; apiUrl?: string }): Promise<void>;
+      close(): void;
+    };
   }
 }
 
