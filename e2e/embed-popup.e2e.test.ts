@@ -97,7 +97,14 @@ describe('the one-snippet embed, popup mode', () => {
 
     await dialog.getByRole('button', { name: formatLongDay(day), exact: true }).click();
     await dialog.getByRole('button', { name: formatSlotLabel(day, '20:30'), exact: true }).click();
-    await dialog.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    // Themed by the page: --cb-color-primary on the button, data-carebook-radius on it too.
+    const book = dialog.getByRole('button', { name: 'Book Appointment', exact: true });
+    expect(await book.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(124, 45, 18)');
+    const slotRadius = await dialog
+      .getByRole('button', { name: formatSlotLabel(day, '20:30'), exact: true })
+      .evaluate((button) => getComputedStyle(button).borderTopLeftRadius);
+    expect(slotRadius).toBe('4px');
+    await book.click();
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();
     await dialog.getByText(MESSAGES.invalidEmail, { exact: true }).waitFor();
     await dialog.getByLabel('Email', { exact: true }).fill(patient.email);

@@ -7,7 +7,7 @@
 export interface WidgetTheme {
   /** Buttons, selected slots, focus ring, e.g. `#0f766e`. Sets `--cb-color-primary`. */
   primaryColor?: string;
-  /** Corner radius of cards, buttons and slots, e.g. `4px`. Sets `--cb-radius-sm/md/lg`. */
+  /** Corner radius of cards, buttons and slots, e.g. `4px`. Sets `--cb-radius-sm/md/lg/pill`. */
   radius?: string;
   /** Font stack, e.g. `Georgia, serif`. Sets `--cb-font-family`. */
   font?: string;

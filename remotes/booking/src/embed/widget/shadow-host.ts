@@ -1,7 +1,7 @@
 import '@carebook/shared/tokens.css';
 import './widget-base.css';
 import type { WidgetTheme } from '../embed-types';
-import { widgetStyleSheet } from './style-registry';
+import { widgetCss, widgetStyleSheet } from './style-registry';
 
 /**
  * Gives `host` an open shadow root holding the widget's styles and returns the element React
@@ -32,6 +32,19 @@ export function applyTheme(host: HTMLElement, { primaryColor, radius, font }: Wi
     set('--cb-color-primary-soft', `color-mix(in srgb, ${primaryColor} 12%, white)`);
     set('--cb-focus-ring', `0 0 0 3px #ffffff, 0 0 0 5px ${primaryColor}`);
   }
-  if (radius) for (const size of ['sm', 'md', 'lg']) set(`--cb-radius-${size}`, radius);
+  if (radius) for (const size of ['sm', 'md', 'lg', 'pill']) set(`--cb-radius-${size}`, radius);
   if (font) set('--cb-font-family', font);
+}
+
+/**
+ * A popup's host lives in `<body>`, not under the button that opened it, so `--cb-*` tokens the
+ * page set on (or above) that button would not reach it by inheritance: copy them over.
+ */
+export function copyTokens(from: Element, to: HTMLElement): void {
+  const names = new Set(widgetCss().match(/--cb-[\w-]+(?=\s*:)/g));
+  const computed = getComputedStyle(from);
+  for (const name of names) {
+    const value = computed.getPropertyValue(name).trim();
+    if (value) to.style.setProperty(name, value);
+  }
 }

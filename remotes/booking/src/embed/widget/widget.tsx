@@ -10,7 +10,7 @@ import type { EmitEvent } from '../../features/embed/widget-events';
 import { EmbedRoot } from './embed-root';
 import { activateNoticeTarget, registerNoticeTarget } from './notices';
 import { PopupDialog } from './popup-dialog';
-import { prepareShadowRoot } from './shadow-host';
+import { copyTokens, prepareShadowRoot } from './shadow-host';
 
 let counter = 0;
 
@@ -63,6 +63,7 @@ export const widget: WidgetModule = {
     host.setAttribute('data-carebook-dialog', options.docId);
     document.body.append(host);
     const trigger = options.trigger ?? null;
+    if (trigger) copyTokens(trigger, host);
     open = { stop: start(host, trigger ?? host, options, close), host, trigger };
   },
   close,
