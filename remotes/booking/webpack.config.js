@@ -1,7 +1,18 @@
 const { createAppConfig } = require('../../webpack.shared');
+const { createEmbedConfig } = require('./webpack.embed');
 
-module.exports = createAppConfig({
+const federated = createAppConfig({
   dir: __dirname,
   name: 'booking',
   title: 'CareBook booking (standalone)',
 });
+
+// Two builds into one dist/: the federated remote, then /embed.js and its widget chunk (after it,
+// so the remote's clean step never removes the embed's files).
+module.exports = (env, argv) => {
+  const remote = federated(env, argv);
+  return [
+    { ...remote, name: 'booking', output: { ...remote.output, clean: { keep: /^embed/ } } },
+    { ...createEmbedConfig({ dir: __dirname, production: argv.mode !== 'development' }), dependencies: ['booking'] },
+  ];
+};
