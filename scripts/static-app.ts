@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import type { ReleaseStore } from './releases/release-store';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
-const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'main.js', 'release.json']);
+const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'main.js', 'release.json', 'embed.js']);
 const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
