@@ -15,7 +15,8 @@ function createEmbedConfig({ dir, production }) {
     // No eval-based source maps: they would need `script-src 'unsafe-eval'` on integrators' pages.
     devtool: 'source-map',
     output: {
-      path: path.join(dir, 'dist'),
+      // Beside the remote's files, also when a release builds into its own folder (OUTPUT_DIR).
+      path: process.env.OUTPUT_DIR || path.join(dir, 'dist'),
       // Set at run time from embed.js's own address (src/embed/loader/embed.ts).
       publicPath: '',
       filename: '[name].js',
