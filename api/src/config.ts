@@ -29,6 +29,7 @@ export const DEFAULT_CORS_ORIGINS = [
   'http://localhost:3002',
   'http://localhost:3003',
   'http://localhost:3004',
+  'http://localhost:5174',
   'http://127.0.0.1:3000',
 ];
 
