@@ -6,7 +6,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /** Where each app is served by default: one port per separately deployed app. */
-const APP_PORTS = { host: 3000, doctors: 3001, booking: 3002, account: 3003, pages: 3004 };
+const APP_PORTS = { host: 3000, doctors: 3001, booking: 3002, account: 3003, pages: 3004, admin: 5174 };
 const REMOTE_NAMES = ['doctors', 'booking', 'account', 'pages'];
 
 const root = __dirname;

@@ -57,6 +57,7 @@ export const MESSAGES = {
   invalidDateFilter: 'Dates must be real days written as YYYY-MM-DD',
   invalidStatusFilter: 'Status must be upcoming, completed or cancelled',
   requiredSpecialization: 'Please choose a specialization',
+  photoRequired: 'Please choose a photo of the doctor',
   invalidSpecialization: 'Please choose one of the listed specializations',
   invalidFees: 'The fee must be a whole number of dollars from 0 to 100000',
   fieldTooLong: 'One of the fields is too long',
