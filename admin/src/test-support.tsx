@@ -1,0 +1,53 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ApiClient } from '@carebook/shared';
+import { AdminSessionContext, type AdminSessionValue } from './session/admin-session';
+
+/** An API client whose calls fail loudly unless a test replaces them. */
+export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
+  return {
+    baseUrl: 'http://api.test',
+    get: jest.fn(async (path: string) => {
+      throw new Error(`unexpected GET ${path}`);
+    }),
+    post: jest.fn(async (path: string) => {
+      throw new Error(`unexpected POST ${path}`);
+    }),
+    ...overrides,
+  };
+}
+
+/**
+ * Renders an admin screen with a session (logged in by default) and a memory router; other paths
+ * render their path, so a test can see where a navigation went.
+ */
+export function renderWithAdmin(
+  element: ReactElement,
+  options: { session?: Partial<AdminSessionValue>; route?: string; path?: string } = {},
+): RenderResult & { session: AdminSessionValue } {
+  const session: AdminSessionValue = {
+    api: stubApi(),
+    token: 'admin-token',
+    signIn: jest.fn(),
+    signOut: jest.fn(),
+    timeZone: 'UTC',
+    ...options.session,
+  };
+  const result = render(
+    <AdminSessionContext.Provider value={session}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        <Routes>
+          <Route path={options.path ?? '*'} element={element} />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </AdminSessionContext.Provider>,
+  );
+  return { ...result, session };
+}
+
+function LocationProbe(): ReactElement {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
