@@ -4,8 +4,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ApiClient } from '@carebook/shared';
 import { AdminSessionContext, type AdminSessionValue } from './session/admin-session';
 
-/** An API client whose calls fail loudly unless a test replaces them. */
-export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
+/**
+ * An API client whose calls fail loudly unless a test replaces them. Replacements are plain
+ * `jest.fn`s answering per path: the client's generic reply type is the test's to decide.
+ */
+export function stubApi(overrides: { get?: jest.Mock; post?: jest.Mock } = {}): ApiClient {
   return {
     baseUrl: 'http://api.test',
     get: jest.fn(async (path: string) => {
@@ -15,7 +18,7 @@ export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
       throw new Error(`unexpected POST ${path}`);
     }),
     ...overrides,
-  };
+  } as ApiClient;
 }
 
 /**

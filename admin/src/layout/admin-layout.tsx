@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { useAdminSession } from '../session/admin-session';
 import formStyles from '../components/form.module.css';
 import styles from './admin-layout.module.css';
@@ -13,6 +13,12 @@ const LINKS = [
 /** The frame of every screen behind the login: skip link, header with the sections, log out. */
 export function AdminLayout(): ReactNode {
   const { signOut } = useAdminSession();
+  const navigate = useNavigate();
+  // Straight to the login screen, not back here after the next login.
+  const logOut = (): void => {
+    navigate('/login', { replace: true });
+    signOut();
+  };
   return (
     <>
       <a className={styles.skip} href="#main">
@@ -34,7 +40,7 @@ export function AdminLayout(): ReactNode {
               ))}
             </ul>
           </nav>
-          <button type="button" className={formStyles.secondary} onClick={signOut}>
+          <button type="button" className={formStyles.secondary} onClick={logOut}>
             Log out
           </button>
         </div>

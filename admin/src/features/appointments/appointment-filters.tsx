@@ -33,25 +33,27 @@ export function AppointmentFilters({ filters, doctors, onChange }: AppointmentFi
   return (
     <fieldset className={styles.filters}>
       <legend>Show appointments</legend>
-      <SelectField
-        id="filter-doctor"
-        label="Doctor"
-        value={filters.doctor}
-        options={doctorOptions}
-        onValueChange={(doctor) => onChange({ ...filters, doctor })}
-      />
-      <TextField id="filter-date" label="Day" type="date" value={filters.date} onValueChange={(date) => onChange({ ...filters, date })} />
-      <SelectField
-        id="filter-status"
-        label="Status"
-        value={filters.status}
-        options={STATUS_OPTIONS}
-        onValueChange={(status) => onChange({ ...filters, status: status as Filters['status'] })}
-      />
-      <div className={styles.clear}>
-        <button type="button" className={formStyles.secondary} disabled={!any} onClick={() => onChange({ doctor: '', date: '', status: '' })}>
-          Clear filters
-        </button>
+      <div className={styles.filterGrid}>
+        <SelectField
+          id="filter-doctor"
+          label="Doctor"
+          value={filters.doctor}
+          options={doctorOptions}
+          onValueChange={(doctor) => onChange({ ...filters, doctor })}
+        />
+        <TextField id="filter-date" label="Day" type="date" value={filters.date} onValueChange={(date) => onChange({ ...filters, date })} />
+        <SelectField
+          id="filter-status"
+          label="Status"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onValueChange={(status) => onChange({ ...filters, status: status as Filters['status'] })}
+        />
+        <div className={styles.clear}>
+          <button type="button" className={formStyles.secondary} disabled={!any} onClick={() => onChange({ doctor: '', date: '', status: '' })}>
+            Clear filters
+          </button>
+        </div>
       </div>
     </fieldset>
   );

@@ -17,13 +17,16 @@ export function DayCard({ day }: { day: DaySummary }): ReactNode {
       {day.total === 0 ? (
         <p className={styles.muted}>Nothing booked yet.</p>
       ) : day.isToday ? (
-        <ul className={styles.list} aria-label="Today's appointments by time">
+        <ul className={`${styles.list} ${styles.timeline}`} aria-label="Today's appointments by time">
           {day.appointments.map((appointment) => (
             <li key={appointment._id}>
               <span>
-                {appointment.slotTime} {appointment.docData.name}
+                {appointment.slotTime} · {appointment.docData.name}
               </span>
-              <span>{appointment.isCompleted ? 'Completed' : appointment.userData.name}</span>
+              <span className={styles.muted}>
+                {appointment.userData.name}
+                {appointment.isCompleted ? ' (completed)' : ''}
+              </span>
             </li>
           ))}
         </ul>
