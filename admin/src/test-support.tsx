@@ -34,6 +34,7 @@ export function renderWithAdmin(
     token: 'admin-token',
     signIn: jest.fn(),
     signOut: jest.fn(),
+    loggedOut: false,
     timeZone: 'UTC',
     ...options.session,
   };

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useAdminSession } from '../session/admin-session';
 import formStyles from '../components/form.module.css';
 import styles from './admin-layout.module.css';
@@ -13,12 +13,14 @@ const LINKS = [
 /** The frame of every screen behind the login: skip link, header with the sections, log out. */
 export function AdminLayout(): ReactNode {
   const { signOut } = useAdminSession();
-  const navigate = useNavigate();
-  // Straight to the login screen, not back here after the next login.
-  const logOut = (): void => {
-    navigate('/login', { replace: true });
-    signOut();
-  };
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const firstScreen = useRef(true);
+  // After moving to another screen, start keyboard and screen-reader users at its content.
+  useEffect(() => {
+    if (firstScreen.current) firstScreen.current = false;
+    else main.current?.focus();
+  }, [pathname]);
   return (
     <>
       <a className={styles.skip} href="#main">
@@ -40,12 +42,12 @@ export function AdminLayout(): ReactNode {
               ))}
             </ul>
           </nav>
-          <button type="button" className={formStyles.secondary} onClick={logOut}>
+          <button type="button" className={formStyles.secondary} onClick={signOut}>
             Log out
           </button>
         </div>
       </header>
-      <main id="main" className={styles.main} tabIndex={-1}>
+      <main ref={main} id="main" className={styles.main} tabIndex={-1}>
         <Outlet />
       </main>
     </>

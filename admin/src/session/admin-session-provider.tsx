@@ -32,6 +32,7 @@ export function AdminSessionProvider({ apiUrl, apiClient, children }: { apiUrl: 
   const [token, setToken] = useState<string | null>(readToken);
   const tokenRef = useRef(token);
   const [timeZone, setTimeZone] = useState('UTC');
+  const [loggedOut, setLoggedOut] = useState(false);
 
   const store = useCallback((next: string | null) => {
     tokenRef.current = next;
@@ -62,8 +63,21 @@ export function AdminSessionProvider({ apiUrl, apiClient, children }: { apiUrl: 
   }, [api]);
 
   const value = useMemo<AdminSessionValue>(
-    () => ({ api, token, signIn: (next) => store(next), signOut: () => store(null), timeZone }),
-    [api, token, store, timeZone],
+    () => ({
+      api,
+      token,
+      signIn: (next) => {
+        setLoggedOut(false);
+        store(next);
+      },
+      signOut: () => {
+        setLoggedOut(true);
+        store(null);
+      },
+      loggedOut,
+      timeZone,
+    }),
+    [api, token, store, loggedOut, timeZone],
   );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

@@ -7,6 +7,8 @@ export interface AdminSessionValue {
   token: string | null;
   signIn: (token: string) => void;
   signOut: () => void;
+  /** True after the admin chose to log out (the login screen then does not offer a way back). */
+  loggedOut: boolean;
   /** The clinic's IANA time zone (appointment days are in it); `UTC` until the API says. */
   timeZone: string;
 }
