@@ -244,7 +244,7 @@ describe('the admin app', () => {
     await page.goto(`${adminUrl}/doctors`);
     await refused;
     await page.waitForURL(/\/login/);
-    await toast(page, MESSAGES.adminOnly).waitFor();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.adminOnly }).waitFor();
     await expect(page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_KEY)).resolves.toBeNull();
   });
 

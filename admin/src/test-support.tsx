@@ -35,6 +35,7 @@ export function renderWithAdmin(
     signIn: jest.fn(),
     signOut: jest.fn(),
     loggedOut: false,
+    sessionEnded: false,
     timeZone: 'UTC',
     ...options.session,
   };

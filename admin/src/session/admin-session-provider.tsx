@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
-import { createApiClient, getClinic, MESSAGES, type ApiClient } from '@carebook/shared';
+import { createApiClient, getClinic, type ApiClient } from '@carebook/shared';
 import { AdminSessionContext, type AdminSessionValue } from './admin-session';
 
 /** Not the site's `token` key: a patient's session must never be taken for an admin's. */
@@ -33,6 +32,7 @@ export function AdminSessionProvider({ apiUrl, apiClient, children }: { apiUrl: 
   const tokenRef = useRef(token);
   const [timeZone, setTimeZone] = useState('UTC');
   const [loggedOut, setLoggedOut] = useState(false);
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   const store = useCallback((next: string | null) => {
     tokenRef.current = next;
@@ -48,8 +48,8 @@ export function AdminSessionProvider({ apiUrl, apiClient, children }: { apiUrl: 
         getToken: () => tokenRef.current,
         onUnauthorized: () => {
           if (!tokenRef.current) return;
+          setSessionEnded(true);
           store(null);
-          toast.error(MESSAGES.adminOnly, { toastId: 'admin-session-ended' });
         },
       }),
     [apiClient, apiUrl, store],
@@ -68,16 +68,19 @@ export function AdminSessionProvider({ apiUrl, apiClient, children }: { apiUrl: 
       token,
       signIn: (next) => {
         setLoggedOut(false);
+        setSessionEnded(false);
         store(next);
       },
       signOut: () => {
         setLoggedOut(true);
+        setSessionEnded(false);
         store(null);
       },
       loggedOut,
+      sessionEnded,
       timeZone,
     }),
-    [api, token, store, loggedOut, timeZone],
+    [api, token, store, loggedOut, sessionEnded, timeZone],
   );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

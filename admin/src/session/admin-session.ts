@@ -9,6 +9,8 @@ export interface AdminSessionValue {
   signOut: () => void;
   /** True after the admin chose to log out (the login screen then does not offer a way back). */
   loggedOut: boolean;
+  /** True when the API refused the token (expired, or not an admin's): the login screen says why. */
+  sessionEnded: boolean;
   /** The clinic's IANA time zone (appointment days are in it); `UTC` until the API says. */
   timeZone: string;
 }

@@ -47,4 +47,9 @@ describe('the admin login form', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
     expect(session.signIn).not.toHaveBeenCalled();
   });
+
+  it('says why when the API ended the session', () => {
+    renderWithAdmin(<LoginPage />, { route: '/login', path: '/login', session: { token: null, sessionEnded: true } });
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.adminOnly);
+  });
 });

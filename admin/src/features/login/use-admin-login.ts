@@ -10,12 +10,13 @@ const FIELDS: readonly LoginField[] = ['email', 'password'];
 
 /** The admin login form: the site's login rules and messages, then the admin login call. */
 export function useAdminLogin(focusField: (field: LoginField) => void) {
-  const { api, signIn } = useAdminSession();
+  const { api, signIn, sessionEnded } = useAdminSession();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [values, setValues] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
-  const [failure, setFailure] = useState('');
+  // A session the API ended (expired, or a token that is not an admin's) says so until the next try.
+  const [failure, setFailure] = useState(sessionEnded ? MESSAGES.adminOnly : '');
   const [submitting, setSubmitting] = useState(false);
 
   function change(field: LoginField, value: string): void {
