@@ -13,14 +13,18 @@ describe('the admin app server', () => {
 
   it('serves /config.json with the API address, uncached, and the page for deep links', async () => {
     const server = await createAdminServer({ apiUrl: 'http://api.example:4000', root });
-    const config = await server.inject({ method: 'GET', url: '/config.json' });
-    expect(config.statusCode).toBe(200);
-    expect(config.headers['cache-control']).toBe('no-cache');
-    expect(config.json()).toEqual({ apiUrl: 'http://api.example:4000' });
-    const deepLink = await server.inject({ method: 'GET', url: '/appointments' });
-    expect(deepLink.statusCode).toBe(200);
-    expect(deepLink.body).toContain('<title>admin</title>');
-    await server.close();
+    const origin = await server.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const config = await fetch(`${origin}/config.json`);
+      expect(config.status).toBe(200);
+      expect(config.headers.get('cache-control')).toBe('no-cache');
+      expect(await config.json()).toEqual({ apiUrl: 'http://api.example:4000' });
+      const deepLink = await fetch(`${origin}/appointments?status=upcoming`);
+      expect(deepLink.status).toBe(200);
+      expect(await deepLink.text()).toContain('<title>admin</title>');
+    } finally {
+      await server.close();
+    }
   });
 
   it('listens on the port ADMIN_URL names, else 5174', () => {
