@@ -14,7 +14,12 @@ export function DoctorRow({ doctor, busy, onToggle }: DoctorRowProps): ReactNode
   const nameId = `doctor-${doctor._id}`;
   return (
     <li className={styles.row}>
-      <img className={styles.photo} src={doctor.image} alt="" width={64} height={77} loading="lazy" />
+      {doctor.image ? (
+        <img className={styles.photo} src={doctor.image} alt="" width={64} height={77} loading="lazy" />
+      ) : (
+        // A doctor added through the API without a photo: keep the row's shape.
+        <span className={styles.photo} aria-hidden="true" />
+      )}
       <div>
         <h2 id={nameId}>{doctor.name}</h2>
         <p>
