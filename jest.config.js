@@ -10,6 +10,11 @@ const moduleNameMapper = {
   '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
 };
 const common = { rootDir: __dirname, transform, moduleNameMapper };
+// scripts/ tests start the static server too (see the e2e project).
+const staticServerTransform = {
+  transform: { ...transform, '/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS' } }] },
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+};
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -18,7 +23,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes'],
+      roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes', '<rootDir>/admin'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/jest/setup-globals.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
@@ -29,6 +34,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
+      ...staticServerTransform,
     },
     {
       ...common,

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { ADMIN_PORT } from './admin-app';
 import { REPO_ROOT, SITE_APPS } from './site-apps';
 
 interface Service {
@@ -26,7 +27,7 @@ function published(service: Service): number[] {
 describe('docker-compose.yml', () => {
   it('has a service for the host, each remote, the API and PostgreSQL', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['account', 'api', 'booking', 'doctors', 'host', 'pages', 'postgres'].sort(),
+      ['account', 'admin', 'api', 'booking', 'doctors', 'host', 'pages', 'postgres'].sort(),
     );
   });
 
@@ -85,6 +86,25 @@ describe('docker-compose.yml', () => {
     expect(new URL(api.environment?.DATABASE_URL ?? '').hostname).toBe('postgres');
     expect(api.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(fs.existsSync(path.join(REPO_ROOT, 'api', 'src', 'server.ts'))).toBe(true);
+  });
+
+  it('serves the admin app on 5174, where the host links to, against the API that lets it in', () => {
+    const admin = compose.services.admin ?? {};
+    expect(admin.build?.dockerfile).toBe('admin/Dockerfile');
+    expect(published(admin)).toEqual([ADMIN_PORT]);
+    expect(admin.environment?.PORT).toBe(String(ADMIN_PORT));
+    expect(new URL(compose.services.host?.environment?.ADMIN_URL ?? '').port).toBe(String(ADMIN_PORT));
+    expect(published(compose.services.api ?? {})).toContain(Number(new URL(admin.environment?.API_URL ?? '').port));
+    const api = compose.services.api?.environment ?? {};
+    expect(api.CORS_ORIGINS?.split(',')).toContain(`http://localhost:${ADMIN_PORT}`);
+    // Without both the admin API is off; compose refuses to start rather than serve a dead panel.
+    expect(api.ADMIN_EMAIL).toMatch(/^\$\{ADMIN_EMAIL:\?/);
+    expect(api.ADMIN_PASSWORD).toMatch(/^\$\{ADMIN_PASSWORD:\?/);
+    const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'admin', 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('npm run build -w admin');
+    expect(dockerfile).toContain(`PORT=${ADMIN_PORT}`);
+    expect(dockerfile).toContain('scripts/serve-admin.ts');
+    expect(fs.existsSync(path.join(REPO_ROOT, 'scripts', 'serve-admin.ts'))).toBe(true);
   });
 
   it('keeps PostgreSQL data in a named volume and checks its health', () => {

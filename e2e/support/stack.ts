@@ -27,6 +27,8 @@ export interface StackOptions {
   timeZone?: string;
   /** Extra API environment. */
   env?: Record<string, string>;
+  /** More origins the API must accept besides the five apps' (e.g. the admin app's). */
+  extraOrigins?: string[];
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -35,7 +37,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const ports = Object.fromEntries(
     await Promise.all(SITE_APPS.map(async (app) => [app.name, await freePort()] as const)),
   ) as Record<AppName, number>;
-  const origins = SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`);
+  const origins = [...SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`), ...(options.extraOrigins ?? [])];
   const apiPort = await freePort();
   const api = await startApiProcess({
     port: apiPort,

@@ -6,6 +6,7 @@ export type * from './types';
 export * from './domain/specializations';
 export * from './domain/messages';
 export * from './domain/validation';
+export * from './domain/doctor-form';
 export * from './domain/slots';
 export * from './domain/slot-instant';
 export * from './domain/rating';
