@@ -140,6 +140,6 @@ describe('releasing the doctors remote while the site is open', () => {
     await showList(open.page);
     expect(await title(open.page)).toBe(NEW_TITLE);
     await expect(unavailable(open.page).count()).resolves.toBe(0);
-    expect(open.requests.some((url) => url.includes(`/releases/${next.id}/remoteEntry.js`))).toBe(true);
+    expect(open.requests.some((url) => url.includes(`/releases/${next.id}/hostEntry.js`))).toBe(true);
   }, 120_000);
 });

@@ -52,7 +52,7 @@ describe('the composed site', () => {
     const { page, requests, pageErrors } = await fresh();
     await page.goto(`${stack.siteUrl}${route}`);
     await remoteContent(page);
-    const liveEntry = `${stack.appUrl(remote)}/releases/${stack.site.releases(remote).live()?.id}/remoteEntry.js`;
+    const liveEntry = `${stack.appUrl(remote)}/releases/${stack.site.releases(remote).live()?.id}/hostEntry.js`;
     expect(requests).toContain(liveEntry);
     await expect(unavailable(page).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Page not found' }).count()).resolves.toBe(0);

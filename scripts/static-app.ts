@@ -6,7 +6,18 @@ import zlib from 'node:zlib';
 import type { ReleaseStore } from './releases/release-store';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
-const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'main.js', 'release.json', 'embed.js']);
+const HOST_ENTRY = 'hostEntry.js';
+const ENTRY_FILES = new Set([
+  'index.html',
+  'remoteEntry.js',
+  HOST_ENTRY,
+  'mf-manifest.json',
+  'host-mf-manifest.json',
+  'remotes.json',
+  'main.js',
+  'release.json',
+  'embed.js',
+]);
 const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
@@ -51,10 +62,13 @@ function serveRelease(store: ReleaseStore, url: string, reply: FastifyReply): Fa
   if (pathname === '/release.json') {
     const live = store.live();
     if (!live) return reply.code(404).type('application/json').send({ message: `${store.remote} has no live release` });
+    // The composed site takes the host container (it shares the host's federation runtime) when
+    // the release has one; `remoteEntry.js` carries its own runtime, for pages without our host.
+    const entry = fs.existsSync(path.join(store.folder(live.id), HOST_ENTRY)) ? HOST_ENTRY : 'remoteEntry.js';
     return reply
       .header('Cache-Control', 'no-cache')
       .type('application/json')
-      .send({ name: store.remote, ...live, entry: `/releases/${live.id}/remoteEntry.js` });
+      .send({ name: store.remote, ...live, entry: `/releases/${live.id}/${entry}` });
   }
   const pinned = RELEASE_PATH.exec(pathname);
   if (pinned) {

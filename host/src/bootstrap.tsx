@@ -1,6 +1,5 @@
 import { createRoot } from 'react-dom/client';
 import { matchPath } from 'react-router-dom';
-import 'react-toastify/dist/ReactToastify.css';
 import { SCREENS } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
 import '@carebook/shared/tokens.css';

@@ -61,7 +61,9 @@ async function remoteFiles(entry: string, module: string): Promise<string[]> {
   // A release's manifest never changes: read it once per release.
   let manifest = manifests.get(base);
   if (!manifest) {
-    manifest = getJson<Manifest>(`${base}mf-manifest.json`);
+    // hostEntry.js (the host container) describes its own chunks in host-mf-manifest.json.
+    const manifestFile = entry.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
+    manifest = getJson<Manifest>(`${base}${manifestFile}`);
     manifests.set(base, manifest);
   }
   const exposed = (await manifest)?.exposes?.find((candidate) => candidate.name === module);

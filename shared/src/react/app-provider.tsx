@@ -1,11 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../api/api-error';
-import { createApiClient, type ApiClient } from '../api/client';
-import { getClinic, getDoctors } from '../api/doctors';
-import { getProfile } from '../api/users';
-import { MESSAGES } from '../domain/messages';
-import type { ClinicInfo, Doctor, UserProfile } from '../types';
+// Through the package name, not relative paths: in the composed site `@carebook/shared` is a
+// shared singleton, and a relative import would bundle a second copy of the API client here.
+import {
+  createApiClient,
+  errorMessage,
+  getClinic,
+  getDoctors,
+  getProfile,
+  MESSAGES,
+  type ApiClient,
+  type ClinicInfo,
+  type Doctor,
+  type UserProfile,
+} from '@carebook/shared';
 import { AppContext, type AppContextValue, type LoadStatus } from './app-context';
 import { readStoredToken, TOKEN_KEY, writeStoredToken } from './token-storage';
 

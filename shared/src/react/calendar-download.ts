@@ -1,5 +1,4 @@
-import { getAppointmentCalendar } from '../api/appointments';
-import type { ApiClient } from '../api/client';
+import { getAppointmentCalendar, type ApiClient } from '@carebook/shared';
 
 /**
  * "Add to calendar": fetches the appointment's `.ics` with the session token (a plain link could
