@@ -13,3 +13,4 @@ export * from './api/doctors';
 export * from './api/users';
 export * from './api/appointments';
 export * from './domain/routes';
+export * from './domain/page-title';

@@ -42,6 +42,14 @@ describe('DoctorPage', () => {
     expect(screen.getByRole('img', { name: 'Portrait of Dr. Amara Lindqvist' })).toBeInTheDocument();
   });
 
+  it("titles the page with the doctor's name and specialization, or says the doctor was not found", () => {
+    const { unmount } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor] } });
+    expect(document.title).toBe('Dr. Amara Lindqvist · General Physician · CareBook');
+    unmount();
+    renderWithApp(<DoctorPage />, { route: '/appointment/nobody', path: '/appointment/:docId', app: { doctors: [doctor] } });
+    expect(document.title).toBe('Doctor not found · CareBook');
+  });
+
   it('shows a loading state on a deep link before the doctor list arrives', () => {
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [], doctorsStatus: 'loading' } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading doctor…');

@@ -1,11 +1,12 @@
 import { useCallback, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { doctorPath, loginPath, MESSAGES, ROUTES } from '@carebook/shared';
+import { doctorPath, loginPath, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';
 import { DoctorMissing } from '../../components/doctor-missing';
 import panelStyles from '../../components/status-panel.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { BookingPanel } from '../booking/booking-panel';
 import { RelatedDoctors } from '../related-doctors/related-doctors';
 import styles from './doctor-page.module.css';
@@ -13,9 +14,16 @@ import styles from './doctor-page.module.css';
 /** `/appointment/:docId` in the composed site: the host supplies router, context and toasts. */
 export default function DoctorPage(): ReactNode {
   const { docId = '' } = useParams();
-  const { doctors } = useApp();
+  const { doctors, doctorsStatus } = useApp();
   const navigate = useNavigate();
   const doctor = doctors.find((candidate) => candidate._id === docId);
+  useDocumentTitle(
+    doctor
+      ? pageTitle(doctor.name, doctor.specialization)
+      : doctorsStatus === 'ready'
+        ? pageTitle(MESSAGES.doctorNotFound)
+        : null,
+  );
 
   const onLoginRequired = useCallback(() => {
     toast.warning(MESSAGES.loginToBook);
