@@ -82,6 +82,19 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
+  it('opens in sign-up mode from ?mode=signup and keeps the mode in the address when toggled', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />, { route: '/login?mode=signup&next=/about', path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
+    expect(document.title).toBe('Create account · CareBook');
+
+    await user.click(screen.getByRole('button', { name: 'Login here' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    expect(document.title).toBe('Log in · CareBook');
+  });
+
   it('reads Processing... while logging in, stores the token and returns to ?next', async () => {
     const user = userEvent.setup();
     const reply = deferred<{ success: boolean; token: string }>();

@@ -1,7 +1,8 @@
 import { useRef, type ReactNode } from 'react';
-import { LIMITS } from '@carebook/shared';
+import { LIMITS, pageTitle } from '@carebook/shared';
 import { TextField } from '../../components/text-field';
 import formStyles from '../../components/form.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthForm, type AuthField } from './use-auth-form';
 import styles from './login-page.module.css';
 
@@ -13,6 +14,7 @@ export default function LoginPage(): ReactNode {
   };
   const { mode, values, errors, failure, submitting, change, toggleMode, submit } = useAuthForm(focusField);
   const signUp = mode === 'sign-up';
+  useDocumentTitle(pageTitle(signUp ? 'Create account' : 'Log in'));
 
   return (
     <section className={styles.page} aria-labelledby="auth-title">
