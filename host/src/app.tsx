@@ -1,16 +1,27 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES } from '@carebook/shared';
+import { ROUTES, safeNextPath, sessionExpiredPath } from '@carebook/shared';
 import { AppProvider } from '@carebook/shared/react';
 import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './remotes/runtime-config';
 import { AppRoutes } from './routes';
 
+/** Where the patient was when the session ran out: the login screen brings them back there. */
+function currentPlace(): string {
+  const { pathname, search } = window.location;
+  if (pathname === ROUTES.login) return safeNextPath(new URLSearchParams(search).get('next'));
+  return `${pathname}${search}`;
+}
+
 function Session({ config, children }: { config: RuntimeConfig; children: ReactNode }): ReactNode {
   const navigate = useNavigate();
   return (
-    <AppProvider apiUrl={config.apiUrl} adminUrl={config.adminUrl} onSessionExpired={() => navigate(ROUTES.login)}>
+    <AppProvider
+      apiUrl={config.apiUrl}
+      adminUrl={config.adminUrl}
+      onSessionExpired={() => navigate(sessionExpiredPath(currentPlace()))}
+    >
       {children}
     </AppProvider>
   );

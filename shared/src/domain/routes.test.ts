@@ -1,4 +1,4 @@
-import { loginPath, safeNextPath, signUpPath } from './routes';
+import { doctorSlotPath, loginPath, safeNextPath, sessionExpiredPath, signUpPath } from './routes';
 
 describe('auth paths', () => {
   it('opens the login screen in sign-up mode, with or without a way back', () => {
@@ -16,5 +16,20 @@ describe('auth paths', () => {
     [null, '/'],
   ])('next %s goes to %s', (next, expected) => {
     expect(safeNextPath(next)).toBe(expected);
+  });
+});
+
+describe('doctorSlotPath and sessionExpiredPath', () => {
+  it('keeps a chosen slot in the doctor page address, the wire format unchanged', () => {
+    expect(doctorSlotPath('doc01', { slotDate: '23_11_2026', slotTime: '14:30' })).toBe(
+      '/appointment/doc01?date=23_11_2026&time=14:30',
+    );
+    expect(doctorSlotPath('doc01', { slotDate: '23_11_2026', slotTime: null })).toBe('/appointment/doc01?date=23_11_2026');
+    expect(doctorSlotPath('doc01', {})).toBe('/appointment/doc01');
+  });
+
+  it('says why the login screen opened', () => {
+    expect(sessionExpiredPath('/my-appointments')).toBe('/login?reason=expired&next=%2Fmy-appointments');
+    expect(sessionExpiredPath('/')).toBe('/login?reason=expired');
   });
 });

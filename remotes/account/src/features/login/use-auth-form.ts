@@ -75,8 +75,10 @@ export function useAuthForm(focusField: (field: AuthField) => void) {
           ? await login(api, { email: values.email.trim(), password: values.password })
           : await register(api, { name: values.name.trim(), email: values.email.trim(), password: values.password });
       setToken(reply.token);
+      // Warnings from before (Please login to book an appointment) no longer apply.
+      toast.dismiss();
       toast.success(mode === 'login' ? MESSAGES.loggedIn : MESSAGES.registered);
-      navigate(safeNextPath(searchParams.get('next')), { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
       const message = errorMessage(error, MESSAGES.unexpectedError);
       setFailure(message);
@@ -85,5 +87,7 @@ export function useAuthForm(focusField: (field: AuthField) => void) {
     }
   }
 
-  return { mode, values, errors, failure, submitting, change, toggleMode, submit };
+  const next = safeNextPath(searchParams.get('next'));
+  const expired = searchParams.get('reason') === 'expired';
+  return { mode, values, errors, failure, submitting, change, toggleMode, submit, next, expired };
 }

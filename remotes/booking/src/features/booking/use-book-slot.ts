@@ -18,8 +18,8 @@ export type BookOutcome = 'booked' | 'login-required' | 'taken' | 'failed';
 
 export interface UseBookSlotOptions {
   docId: string;
-  /** A visitor pressed Book: the screen decides where logging in happens. */
-  onLoginRequired: () => void;
+  /** A visitor pressed Book on `slot`: the screen decides where logging in happens. */
+  onLoginRequired: (slot: ChosenSlot) => void;
   onBooked: (booking: BookedSlot) => void;
 }
 
@@ -34,7 +34,7 @@ export function useBookSlot({ docId, onLoginRequired, onBooked }: UseBookSlotOpt
   const book = useCallback(
     async (slot: ChosenSlot): Promise<BookOutcome> => {
       if (!token) {
-        onLoginRequired();
+        onLoginRequired(slot);
         return 'login-required';
       }
       setBusy(true);

@@ -50,6 +50,32 @@ describe('DoctorPage', () => {
     expect(document.title).toBe('Doctor not found · CareBook');
   });
 
+  it('restores a day and time from the address, so one tap books after login', async () => {
+    const user = userEvent.setup();
+    const day = tomorrow();
+    const post = postReplying({ success: true, message: 'Appointment booked' });
+    renderWithApp(<DoctorPage />, {
+      route: `/appointment/doc01?date=${day.key}&time=11:30`,
+      path: '/appointment/:docId',
+      app: { doctors: [doctor], token: 't', api: stubApi({ post }) },
+    });
+    expect(screen.getByText(`Selected: ${formatSlotLabel(day, '11:30')}`)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '11:30' });
+  });
+
+  it('says when the time kept through login was taken meanwhile', () => {
+    const day = tomorrow();
+    const taken = { ...doctor, slots_booked: { [day.key]: ['11:30'] } };
+    renderWithApp(<DoctorPage />, {
+      route: `/appointment/doc01?date=${day.key}&time=11:30`,
+      path: '/appointment/:docId',
+      app: { doctors: [taken], token: 't' },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chosenSlotGone);
+    expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
+  });
+
   it('shows a loading state on a deep link before the doctor list arrives', () => {
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [], doctorsStatus: 'loading' } });
     expect(screen.getByRole('status')).toHaveTextContent('Loading doctor…');
@@ -89,8 +115,10 @@ describe('DoctorPage', () => {
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: null, api: stubApi({ post }) } });
     await pickTomorrow(user);
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
-    expect(toast.warning).toHaveBeenCalledWith(MESSAGES.loginToBook);
-    expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Fappointment%2Fdoc01');
+    expect(toast.warning).toHaveBeenCalledWith(MESSAGES.loginToBook, { toastId: 'login-to-book' });
+    // The chosen day and time ride along, so the doctor page can restore them after login.
+    const next = encodeURIComponent(`/appointment/doc01?date=${tomorrow().key}&time=10:00`);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/login?next=${next}`);
     expect(post).not.toHaveBeenCalled();
   });
 
