@@ -7,6 +7,7 @@ export * from './domain/specializations';
 export * from './domain/messages';
 export * from './domain/validation';
 export * from './domain/slots';
+export * from './domain/format';
 export * from './api/api-error';
 export * from './api/client';
 export * from './api/doctors';

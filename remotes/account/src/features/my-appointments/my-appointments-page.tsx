@@ -13,7 +13,7 @@ import styles from './my-appointments-page.module.css';
 /** The patient's appointments with their states; cancelling asks first (SPEC.md sections 2, 4). */
 export default function MyAppointmentsPage(): ReactNode {
   const { token } = useApp();
-  if (!token) return <VisitorNotice message={MESSAGES.loginToViewAppointments} returnTo={ROUTES.myAppointments} />;
+  if (!token) return <VisitorNotice title="My Appointments" message={MESSAGES.loginToViewAppointments} returnTo={ROUTES.myAppointments} />;
   return <AppointmentsList />;
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { formatSlotLabel, generateSlotDays, MESSAGES, type Doctor } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { SlotPicker } from './slot-picker';
 import { useBookSlot, type BookedSlot, type ChosenSlot } from './use-book-slot';
@@ -89,13 +89,23 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, initial, onCho
               {MESSAGES.chosenSlotGone}
             </p>
           ) : null}
-          <p className={styles.selection} aria-live="polite">
-            {day && time ? `Selected: ${formatSlotLabel(day, time)}` : 'No time selected'}
-          </p>
           <p className={styles.zone}>Times are in the clinic's time zone ({clinic.timeZone}).</p>
-          <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
-            {busy ? 'Booking…' : 'Book Appointment'}
-          </button>
+          {/* Once a time is chosen this bar sticks to the bottom of a phone's screen. */}
+          <div className={time ? `${styles.actions} ${styles.chosen}` : styles.actions}>
+            <p className={styles.selection} aria-live="polite">
+              {day && time ? (
+                <>
+                  <span className={styles.visuallyHidden}>Selected: </span>
+                  {formatShortDay(day)} · {formatTime(time)}
+                </>
+              ) : (
+                'No time selected'
+              )}
+            </p>
+            <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
+              {busy ? 'Booking…' : 'Book Appointment'}
+            </button>
+          </div>
         </>
       )}
     </section>
