@@ -66,48 +66,54 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, initial, onCho
   }
 
   const headingId = `booking-${doctor._id}`;
+  const ready = doctor.available && clinic;
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
-        Booking slots
-      </h2>
-      {!doctor.available ? (
-        <p className={styles.notice}>{MESSAGES.doctorUnavailable}</p>
-      ) : !clinic ? (
-        <p role="status">Loading available times…</p>
-      ) : (
-        <>
-          <SlotPicker
-            days={days}
-            dayKey={day?.key ?? ''}
-            time={time}
-            onDayChange={(key) => choose({ slotDate: key, slotTime: null })}
-            onTimeChange={(next) => choose({ slotDate: day?.key ?? '', slotTime: next })}
-          />
-          {initialGone ? (
-            <p className={styles.notice} role="alert">
-              {MESSAGES.chosenSlotGone}
-            </p>
-          ) : null}
-          <p className={styles.zone}>Times are in the clinic's time zone ({clinic.timeZone}).</p>
-          {/* Once a time is chosen this bar sticks to the bottom of a phone's screen. */}
-          <div className={time ? `${styles.actions} ${styles.chosen}` : styles.actions}>
-            <p className={styles.selection} aria-live="polite">
-              {day && time ? (
-                <>
-                  <span className={styles.visuallyHidden}>Selected: </span>
-                  {formatShortDay(day)} · {formatTime(time)}
-                </>
-              ) : (
-                'No time selected'
-              )}
-            </p>
-            <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
-              {busy ? 'Booking…' : 'Book Appointment'}
-            </button>
-          </div>
-        </>
-      )}
-    </section>
+    <>
+      <section className={styles.panel} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.title}>
+          Booking slots
+        </h2>
+        {!doctor.available ? (
+          <p className={styles.notice}>{MESSAGES.doctorUnavailable}</p>
+        ) : !clinic ? (
+          <p role="status">Loading available times…</p>
+        ) : (
+          <>
+            <SlotPicker
+              days={days}
+              dayKey={day?.key ?? ''}
+              time={time}
+              onDayChange={(key) => choose({ slotDate: key, slotTime: null })}
+              onTimeChange={(next) => choose({ slotDate: day?.key ?? '', slotTime: next })}
+            />
+            {initialGone ? (
+              <p className={styles.notice} role="alert">
+                {MESSAGES.chosenSlotGone}
+              </p>
+            ) : null}
+            <p className={styles.zone}>Times are in the clinic's time zone ({clinic.timeZone}).</p>
+          </>
+        )}
+      </section>
+      {ready ? (
+        // Outside the section on purpose: a sticky bar sticks only within its parent, and the
+        // page (not this panel) is what a phone shows while the patient scrolls up to the doctor.
+        <div className={time ? `${styles.actions} ${styles.chosen}` : styles.actions}>
+          <p className={styles.selection} aria-live="polite">
+            {day && time ? (
+              <>
+                <span className={styles.visuallyHidden}>Selected: </span>
+                {formatShortDay(day)} · {formatTime(time)}
+              </>
+            ) : (
+              'No time selected'
+            )}
+          </p>
+          <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
+            {busy ? 'Booking…' : 'Book Appointment'}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }
