@@ -43,6 +43,7 @@ describe('MyAppointmentsPage', () => {
   it('tells a visitor to log in, with a way to log in', () => {
     renderWithApp(<MyAppointmentsPage />, ROUTE);
     expect(screen.getByText('Please login to view your appointments.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Appointments' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fmy-appointments');
   });
 
