@@ -36,7 +36,7 @@ export default function ContactPage(): ReactNode {
             <br />
             Email: hello@carebook.example
           </p>
-          <p>Monday to Friday, 9:00 to 18:00</p>
+          <p>Monday to Friday, 9:00 AM to 6:00 PM</p>
           <OfficeCard />
         </section>
         <section aria-labelledby="form-title" className={styles.formCard}>
