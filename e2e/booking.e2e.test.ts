@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
+import type { Browser } from 'playwright-core';
+import { generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
+import { dayChoice, pickSlot, selectedSummary, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // The clinic is in Kolkata, the browsers in Los Angeles: every time on screen must be Kolkata's.
@@ -28,12 +29,6 @@ function tomorrow(): SlotDay {
   return day;
 }
 
-async function pickSlot(page: Page, day: SlotDay, time: string): Promise<void> {
-  await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-  await page.getByRole('button', { name: formatSlotLabel(day, time), exact: true }).click();
-  await page.getByText(`Selected: ${formatSlotLabel(day, time)}`, { exact: true }).waitFor();
-}
-
 async function bookedSlots(docId: string): Promise<Record<string, string[]>> {
   const response = await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`);
   const { doctors } = (await response.json()) as { doctors: Doctor[] };
@@ -56,13 +51,17 @@ describe('booking on the composed site', () => {
     await book.click();
 
     await page.getByText(MESSAGES.loginToBook, { exact: true }).waitFor();
-    await page.waitForURL(`${stack.siteUrl}/login?next=%2Fappointment%2Fdoc01`);
+    const back = `/appointment/doc01?date=${day.key}&time=10:00`;
+    await page.waitForURL(`${stack.siteUrl}/login?next=${encodeURIComponent(back)}`);
     await page.getByLabel('Email', { exact: true }).fill(patient.email);
     await page.getByLabel('Password', { exact: true }).fill(patient.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
 
-    await page.waitForURL(`${stack.siteUrl}/appointment/doc01`);
+    await page.waitForURL(`${stack.siteUrl}${back}`);
     await page.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
+    // The chosen time survived the login: one tap books it.
+    await selectedSummary(page, day, '10:00').waitFor();
+    expect(await book.isEnabled()).toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -81,9 +80,9 @@ describe('booking on the composed site', () => {
     expect((await bookedSlots('doc01'))[day.key]).toContain('10:30');
 
     await page.goto(`${stack.siteUrl}/appointment/doc01`);
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '11:00'), exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: formatSlotLabel(day, '10:30'), exact: true }).count()).toBe(0);
+    await dayChoice(page, day).click();
+    await timeChoice(page, '11:00').waitFor();
+    expect(await timeChoice(page, '10:30').count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -101,18 +100,18 @@ describe('booking on the composed site', () => {
     }
     // Meanwhile someone else takes 12:00: B's page cannot know until it refreshes.
     await bookThroughApi(stack, third.token, { docId: 'doc02', slotDate: day.key, slotTime: '12:00' });
-    expect(await b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true }).count()).toBe(1);
+    expect(await timeChoice(b.page, '12:00').count()).toBe(1);
 
     await a.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await a.page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
     await b.page.getByText(MESSAGES.slotTaken, { exact: true }).waitFor();
-    const taken = b.page.getByRole('button', { name: formatSlotLabel(day, '11:30'), exact: true });
-    const takenMeanwhile = b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true });
+    const taken = timeChoice(b.page, '11:30');
+    const takenMeanwhile = timeChoice(b.page, '12:00');
     await taken.waitFor({ state: 'detached' });
     await takenMeanwhile.waitFor({ state: 'detached' });
-    expect(b.page.url()).toBe(`${stack.siteUrl}/appointment/doc02`);
+    expect(new URL(b.page.url()).pathname).toBe('/appointment/doc02');
     expect(await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).isDisabled()).toBe(true);
     // The patient can pick another time and book it.
     await pickSlot(b.page, day, '13:00');

@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES } from '@carebook/shared';
+import { ROUTES, safeNextPath, sessionExpiredPath } from '@carebook/shared';
 import { AppProvider, type InitialData } from '@carebook/shared/react';
 import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './remotes/runtime-config';
 import { AppRoutes } from './routes';
+
+/** Where the patient was when the session ran out: the login screen brings them back there. */
+function currentPlace(): string {
+  const { pathname, search } = window.location;
+  if (pathname === ROUTES.login) return safeNextPath(new URLSearchParams(search).get('next'));
+  return `${pathname}${search}`;
+}
 
 interface SessionProps {
   config: RuntimeConfig;
@@ -20,7 +27,7 @@ function Session({ config, initialData, children }: SessionProps): ReactNode {
       apiUrl={config.apiUrl}
       adminUrl={config.adminUrl}
       initialData={initialData}
-      onSessionExpired={() => navigate(ROUTES.login)}
+      onSessionExpired={() => navigate(sessionExpiredPath(currentPlace()))}
     >
       {children}
     </AppProvider>

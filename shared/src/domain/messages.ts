@@ -24,6 +24,8 @@ export const MESSAGES = {
   loginToViewAppointments: 'Please login to view your appointments.',
   loginToViewProfile: 'Please login to view your profile.',
   unexpectedError: 'An unexpected error occurred',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  chosenSlotGone: 'The time you chose is no longer free. Please choose another time.',
   networkError: 'Cannot reach the server. Check your connection and try again.',
   somethingWentWrong: 'Something went wrong on our side. Please try again.',
 

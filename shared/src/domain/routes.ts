@@ -51,6 +51,33 @@ export function loginPath(next?: string): string {
   return next ? `${ROUTES.login}?next=${encodeURIComponent(next)}` : ROUTES.login;
 }
 
+/** The login screen's query parameter that opens it in sign-up mode: `/login?mode=signup`. */
+export const SIGN_UP_MODE = 'signup';
+
+/** `/login?mode=signup&next=/appointment/d1`: the login screen in sign-up mode. */
+export function signUpPath(next?: string): string {
+  const query = new URLSearchParams({ mode: SIGN_UP_MODE });
+  if (next) query.set('next', next);
+  return `${ROUTES.login}?${query.toString()}`;
+}
+
+/** `/login?reason=expired&next=...`: the login screen says the session ran out. */
+export function sessionExpiredPath(next?: string): string {
+  const query = new URLSearchParams({ reason: 'expired' });
+  if (next && next !== ROUTES.home) query.set('next', next);
+  return `${ROUTES.login}?${query.toString()}`;
+}
+
+/** `/appointment/doc01?date=23_11_2026&time=14:30`: a doctor's page with a slot already chosen. */
+export function doctorSlotPath(docId: string, slot: { slotDate?: string; slotTime?: string | null }): string {
+  // `:` is legal in a query, so `time=14:30` stays readable.
+  const encode = (value: string): string => encodeURIComponent(value).replace(/%3A/gi, ':');
+  const parts: string[] = [];
+  if (slot.slotDate) parts.push(`date=${encode(slot.slotDate)}`);
+  if (slot.slotDate && slot.slotTime) parts.push(`time=${encode(slot.slotTime)}`);
+  return parts.length > 0 ? `${doctorPath(docId)}?${parts.join('&')}` : doctorPath(docId);
+}
+
 /**
  * The place to return to after login, taken from `?next=`. Only same-site paths are accepted
  * (`/x`, not `//evil.example` or `https://...`), so the parameter cannot send a patient away.

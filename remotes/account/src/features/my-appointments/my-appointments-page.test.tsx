@@ -56,6 +56,7 @@ describe('MyAppointmentsPage', () => {
   it('tells a visitor to log in, with a way to log in', () => {
     renderWithApp(<MyAppointmentsPage />, ROUTE);
     expect(screen.getByText('Please login to view your appointments.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Appointments' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fmy-appointments');
   });
 
@@ -79,8 +80,8 @@ describe('MyAppointmentsPage', () => {
     expect(within(unpaid).getByRole('img', { name: 'Photo of Dr. Unpaid' })).toHaveAttribute('src', 'http://api.test/images/a4.svg');
     expect(within(unpaid).getByText('General Physician')).toBeInTheDocument();
     expect(within(unpaid).getByText(/17th Cross, Richmond/)).toHaveTextContent('Circle, Ring Road');
-    expect(within(unpaid).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: 5 Jan 2027, 10:00');
-    expect(within(card('Dr. Paid')).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: 24 Nov 2026, 14:30');
+    expect(within(unpaid).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: Tue 5 Jan 2027, 10:00 AM');
+    expect(within(card('Dr. Paid')).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: Tue 24 Nov 2026, 2:30 PM');
 
     const cancelled = card('Dr. Cancelled');
     expect(within(cancelled).getByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
@@ -115,7 +116,7 @@ describe('MyAppointmentsPage', () => {
     const cancel = await screen.findByRole('button', { name: 'Cancel Appointment' });
     await user.click(cancel);
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this appointment?' });
-    expect(dialog).toHaveAccessibleDescription(/Dr. Richard James, 24 Nov 2026, 14:30/);
+    expect(dialog).toHaveAccessibleDescription(/Dr. Richard James, Tue 24 Nov 2026, 2:30 PM/);
     expect(within(dialog).getByRole('button', { name: 'Keep appointment' })).toHaveFocus();
     expect(post).not.toHaveBeenCalled();
 

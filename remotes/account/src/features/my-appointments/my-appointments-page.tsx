@@ -19,7 +19,7 @@ import styles from './my-appointments-page.module.css';
  */
 export default function MyAppointmentsPage(): ReactNode {
   const { token } = useApp();
-  if (!token) return <VisitorNotice message={MESSAGES.loginToViewAppointments} returnTo={ROUTES.myAppointments} />;
+  if (!token) return <VisitorNotice title="My Appointments" message={MESSAGES.loginToViewAppointments} returnTo={ROUTES.myAppointments} />;
   return <AppointmentsList />;
 }
 

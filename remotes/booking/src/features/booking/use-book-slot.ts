@@ -20,8 +20,8 @@ export type BookOutcome = 'booked' | 'login-required' | 'taken' | 'failed';
 
 export interface UseBookSlotOptions {
   docId: string;
-  /** A visitor pressed Book: the screen decides where logging in happens. */
-  onLoginRequired: () => void;
+  /** A visitor pressed Book on `slot`: the screen decides where logging in happens. */
+  onLoginRequired: (slot: ChosenSlot) => void;
   onBooked: (booking: BookedSlot) => void;
   /** Move this appointment of the patient's instead of booking a new one. */
   rescheduleId?: string;
@@ -38,7 +38,7 @@ export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId }: 
   const book = useCallback(
     async (slot: ChosenSlot): Promise<BookOutcome> => {
       if (!token) {
-        onLoginRequired();
+        onLoginRequired(slot);
         return 'login-required';
       }
       setBusy(true);

@@ -23,7 +23,7 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
       <div className={styles.body}>
         <p className={doctor.available ? styles.available : styles.unavailable}>
           <span className={styles.dot} aria-hidden="true" />
-          {doctor.available ? 'Available' : 'Not taking appointments'}
+          {doctor.available ? 'Available' : 'Not booking now'}
         </p>
         <h3 id={nameId} className={styles.name}>
           {doctor.name}
@@ -36,9 +36,16 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
           <li>Fee: ${doctor.fees}</li>
         </ul>
         <NextFreeSlot doctor={doctor} />
-        <Link className={styles.book} to={doctorPath(doctor._id)}>
-          Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
-        </Link>
+        {/* An unavailable doctor is not offered as bookable: a quiet way to the profile instead. */}
+        {doctor.available ? (
+          <Link className={styles.book} to={doctorPath(doctor._id)}>
+            Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
+          </Link>
+        ) : (
+          <Link className={`${styles.book} ${styles.quiet}`} to={doctorPath(doctor._id)}>
+            View profile<VisuallyHidden> of {doctor.name}</VisuallyHidden>
+          </Link>
+        )}
       </div>
     </article>
   );
