@@ -3,6 +3,7 @@ const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /** The one app list (name, folder, port, exposes): shared/src/apps.json. */
@@ -80,7 +81,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
       output: { ...config.output, clean: false },
       plugins: [
         federation(production, { filename: 'hostEntry.js', experiments: { externalRuntime: true }, manifest: { fileName: 'host-mf-manifest.json' } }),
-        ...config.plugins.filter((plugin) => plugin instanceof webpack.DefinePlugin),
+        ...config.plugins.filter((plugin) => plugin instanceof webpack.DefinePlugin || plugin instanceof MiniCssExtractPlugin),
         compression(),
       ],
     };
@@ -125,7 +126,9 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
           {
             test: /\.css$/,
             use: [
-              'style-loader',
+              // In production, styles are stylesheets downloaded beside the code that needs them
+              // (a remote's chunk brings its own, still scoped by CSS Modules), not strings inside it.
+              production ? MiniCssExtractPlugin.loader : 'style-loader',
               {
                 loader: 'css-loader',
                 options: {
@@ -165,6 +168,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
 </html>`,
         }),
         // Served as-is by the static server (preCompressed): no compression work per request.
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(production ? [compression()] : []),
       ],
       performance: { hints: false },

@@ -170,7 +170,7 @@ describe('the admin app', () => {
     const { page: site } = await fresh();
     await site.goto(`${stack.siteUrl}/doctors/Pediatrician`);
     const card = site.getByRole('article').filter({ hasText: 'Dr. Kwame Asante' });
-    await card.getByText('Not taking appointments', { exact: true }).waitFor();
+    await card.getByText('Not booking now', { exact: true }).waitFor();
 
     const patient = await registerPatient(stack);
     const response = await fetch(`${stack.apiUrl}/api/v1/user/book-appointment`, {

@@ -18,7 +18,7 @@ const ENTRY_FILES = new Set([
   'release.json',
   'embed.js',
 ]);
-const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
+const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
 

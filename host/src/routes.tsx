@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES, SCREENS } from '@carebook/shared';
-import { NotFoundPage } from './pages/not-found-page';
+
+// Rarely seen: not part of every first visit.
+const NotFoundPage = lazy(() => import('./pages/not-found-page').then((module) => ({ default: module.NotFoundPage })));
 import { RemoteSlot } from './remotes/remote-slot';
 
 export function AppRoutes(): ReactNode {
@@ -11,7 +13,14 @@ export function AppRoutes(): ReactNode {
         <Route key={path} path={path} element={<RemoteSlot remote={remote} module={module} />} />
       ))}
       <Route path="/appointments" element={<Navigate to={ROUTES.myAppointments} replace />} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={null}>
+            <NotFoundPage />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }

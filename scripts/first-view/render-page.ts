@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
 import { firstViewCss } from './first-view-css';
-import { renderFirstView, type FirstViewData } from './views';
+import { escapeHtml, firstViewTitle, renderFirstView, type FirstViewData } from './views';
 
 /** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
 export interface HostConfig {
@@ -100,7 +100,8 @@ export function createPageRenderer(options: PageRendererOptions): (url: string) 
       `<script id="carebook-data" type="application/json">${inlineJson(data)}</script>`,
     ].join('\n');
     const body = renderFirstView({ path: pathname, adminUrl: config.adminUrl, data, now: now() });
-    return template
+    const title = firstViewTitle(pathname, data);
+    return (title ? template.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`) : template)
       .replace('</head>', () => `${head}\n</head>`)
       // The built index.html is minified: `<div id=root></div>`.
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${body}</div>`);

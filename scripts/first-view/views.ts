@@ -1,8 +1,12 @@
 import {
   doctorPath,
   doctorsBySpecialityPath,
+  formatTime,
   formatWeekdayShort,
   generateSlotDays,
+  loginPath,
+  pageTitle,
+  signUpPath,
   ROUTES,
   SPECIALIZATIONS,
   type ClinicInfo,
@@ -38,8 +42,8 @@ function shell(path: string, adminUrl: string, main: string): string {
   return `<div class="fv-page"><header class="fv-bar"><div class="fv-bar-in">
 <a class="fv-logo" href="/"><span class="fv-mark" aria-hidden="true">+</span>CareBook</a>
 <nav class="fv-links" aria-label="Main">${links}<a class="fv-admin" href="${escapeHtml(adminUrl)}">Admin Panel</a></nav>
-<a class="fv-cta" href="${ROUTES.login}">Create Account</a>
-<details class="fv-menu"><summary aria-label="Menu">&#9776;</summary><nav aria-label="Mobile">${links}<a href="${ROUTES.login}">Create Account</a></nav></details>
+<a class="fv-login" href="${escapeHtml(loginPath(path))}">Log in</a><a class="fv-cta" href="${escapeHtml(signUpPath(path))}">Create Account</a>
+<details class="fv-menu"><summary aria-label="Menu">&#9776;</summary><nav aria-label="Mobile">${links}<a href="${escapeHtml(loginPath(path))}">Log in</a><a href="${escapeHtml(signUpPath(path))}">Create Account</a></nav></details>
 </div></header><main class="fv-main">${main}</main></div>`;
 }
 
@@ -50,7 +54,7 @@ function experience(doctor: Doctor): string {
 function card(doctor: Doctor, index: number): string {
   const name = escapeHtml(doctor.name);
   return `<article class="fv-card"><img class="fv-photo" src="${escapeHtml(doctor.image)}" alt="Photo of ${name}" width="120" height="120"${index < 2 ? '' : ' loading="lazy"'}>
-<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${doctor.available ? 'Available' : 'Not taking appointments'}</p>
+<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${doctor.available ? 'Available' : 'Not booking now'}</p>
 <h3 class="fv-name">${name}</h3><p class="fv-spec">${escapeHtml(doctor.specialization)}</p>
 <p class="fv-muted">${experience(doctor)}</p>
 <a class="fv-book" href="${doctorPath(doctor._id)}">Book Appointment<span class="fv-hidden"> with ${name}</span></a></div></article>`;
@@ -83,7 +87,7 @@ function doctorPage(data: FirstViewData, docId: string, now: Date): string {
   if (!doctor || !data.clinic) return skeleton('doctor');
   const days = generateSlotDays({ now, timeZone: data.clinic.timeZone, booked: doctor.slots_booked });
   const day = days.find((candidate) => candidate.times.length) ?? days[0];
-  const times = doctor.available && day ? day.times.map((time) => `<span class="fv-slot">${time}</span>`).join('') : '';
+  const times = doctor.available && day ? day.times.map((time) => `<span class="fv-slot">${formatTime(time)}</span>`).join('') : '';
   const strip = days
     .map((d) => `<span class="fv-day${d === day ? ' fv-day-on' : ''}">${formatWeekdayShort(d)}<b>${d.day}</b></span>`)
     .join('');
@@ -106,6 +110,13 @@ export function skeleton(kind: 'list' | 'doctor' | 'page'): string {
   if (kind === 'list') return `<div class="fv-line fv-head"></div>${lines}${skeletonCards()}`;
   if (kind === 'doctor') return `<div class="fv-doctor" aria-hidden="true"><div class="fv-big fv-ghost"></div><div class="fv-info"><div class="fv-line fv-head"></div>${lines}${lines}</div></div>`;
   return `<div aria-hidden="true"><div class="fv-line fv-head"></div>${lines}${lines}</div>`;
+}
+
+/** The page title the app will set, where the first view already knows it (a doctor's page). */
+export function firstViewTitle(path: string, data: FirstViewData): string | null {
+  const match = /^\/appointment\/([^/]+)$/.exec(path);
+  const doctor = match && data.doctors?.find((candidate) => candidate._id === match[1]);
+  return doctor ? pageTitle(doctor.name, doctor.specialization) : null;
 }
 
 /** The first view of a route: the navbar, then the route's main content from the data. */

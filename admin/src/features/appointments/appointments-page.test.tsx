@@ -57,7 +57,7 @@ describe('the appointments screen', () => {
 
     await userEvent.click(cancel);
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this appointment?' });
-    expect(dialog).toHaveTextContent('Greta Lund with Dr. Tobias Okafor on 26 Nov 2026, 11:00');
+    expect(dialog).toHaveTextContent('Greta Lund with Dr. Tobias Okafor on Thu 26 Nov 2026, 11:00 AM');
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { formatLongDay, formatSlotLabel, generateSlotDays, type ApiClient } from '@carebook/shared';
+import { formatLongDay, formatShortDay, formatTime, generateSlotDays, type ApiClient } from '@carebook/shared';
 import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
 import { makeDoctor } from '../../testing/doctor-fixture';
 import DoctorPage from '../doctor-page/doctor-page';
@@ -20,8 +20,8 @@ async function bookTomorrow(user: ReturnType<typeof userEvent.setup>, api: Parti
   const result = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't', clinic: { timeZone: 'UTC' }, api: stubApi(api) } });
   const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1];
   if (!day) throw new Error('no tomorrow');
-  await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '10:00').split(',')[0] }));
-  await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '14:30') }));
+  await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+  await user.click(screen.getByRole('radio', { name: formatTime('14:30') }));
   await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
   await screen.findByRole('heading', { name: /Your appointment is booked/ });
   return { ...result, day };
@@ -65,7 +65,9 @@ describe('booking confirmation', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' }));
     expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
-    expect(await screen.findByRole('button', { name: 'Book Appointment' })).toBeDisabled();
+    // The slot row is back, with the freed time still chosen (the page address keeps the choice).
+    expect(await screen.findByRole('button', { name: 'Book Appointment' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: formatTime('14:30') })).toHaveAttribute('aria-checked', 'true');
     expect(app.reloadDoctors).toHaveBeenCalled();
   });
 

@@ -193,8 +193,9 @@ describe('DoctorPage', () => {
       // 15:45Z is 21:15 in Kolkata: today is over, so tomorrow is shown first, as the cards' "Next:" says.
       jest.useFakeTimers({ now: new Date('2026-11-24T15:45:00Z') });
       renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], clinic: { timeZone: 'Asia/Kolkata' } } });
-      expect(screen.getByRole('button', { name: 'Wednesday 25 November' })).toHaveAttribute('aria-pressed', 'true');
-      expect(screen.getByRole('button', { name: 'Wednesday 25 November, 10:00' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Wed 25 Nov' })).toHaveAttribute('aria-checked', 'true');
+      const times = screen.getByRole('radiogroup', { name: 'Times on Wednesday 25 November' });
+      expect(within(times).getByRole('radio', { name: '10:00 AM' })).toBeInTheDocument();
     });
 
     it("starts today at the next half hour of the clinic's clock", () => {

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { doctorPath, doctorSlotPath, loginPath, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
@@ -9,10 +9,17 @@ import panelStyles from '../../components/status-panel.module.css';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BookingPanel, type SlotChoice } from '../booking/booking-panel';
 import type { BookedSlot, ChosenSlot } from '../booking/use-book-slot';
-import { BookingConfirmation } from '../confirmation/booking-confirmation';
-import { RescheduleSection } from '../reschedule/reschedule-section';
-import { RelatedDoctors } from '../related-doctors/related-doctors';
 import styles from './doctor-page.module.css';
+
+// Needed after a booking, in a move, or below the fold: loaded when shown, so the first view of a
+// doctor downloads only what it paints (issue 10's budget).
+const BookingConfirmation = lazy(() =>
+  import('../confirmation/booking-confirmation').then((module) => ({ default: module.BookingConfirmation })),
+);
+const RescheduleSection = lazy(() =>
+  import('../reschedule/reschedule-section').then((module) => ({ default: module.RescheduleSection })),
+);
+const RelatedDoctors = lazy(() => import('../related-doctors/related-doctors').then((module) => ({ default: module.RelatedDoctors })));
 
 const LOGIN_TO_BOOK_TOAST = 'login-to-book';
 
@@ -81,26 +88,30 @@ export default function DoctorPage(): ReactNode {
   return (
     <div className={styles.page}>
       <DoctorDetail doctor={doctor} />
-      {confirmation ? (
-        <BookingConfirmation
-          doctor={doctor}
-          booking={confirmation}
-          onReschedule={() => reschedule(confirmation.appointmentId)}
-          onCancelled={() => setConfirmation(null)}
-        />
-      ) : rescheduleId ? (
-        <RescheduleSection doctor={doctor} appointmentId={rescheduleId} onLoginRequired={onLoginToReschedule} onMoved={onMoved} />
-      ) : (
-        <BookingPanel
-          key={doctor._id}
-          doctor={doctor}
-          initial={initial}
-          onChoose={onChoose}
-          onLoginRequired={onLoginRequired}
-          onBooked={setConfirmation}
-        />
-      )}
-      <RelatedDoctors doctor={doctor} doctors={doctors} />
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        {confirmation ? (
+          <BookingConfirmation
+            doctor={doctor}
+            booking={confirmation}
+            onReschedule={() => reschedule(confirmation.appointmentId)}
+            onCancelled={() => setConfirmation(null)}
+          />
+        ) : rescheduleId ? (
+          <RescheduleSection doctor={doctor} appointmentId={rescheduleId} onLoginRequired={onLoginToReschedule} onMoved={onMoved} />
+        ) : (
+          <BookingPanel
+            key={doctor._id}
+            doctor={doctor}
+            initial={initial}
+            onChoose={onChoose}
+            onLoginRequired={onLoginRequired}
+            onBooked={setConfirmation}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        <RelatedDoctors doctor={doctor} doctors={doctors} />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type ApiClient } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient } from '@carebook/shared';
 import { AppProvider } from '@carebook/shared/react';
 import { stubApi } from '../../../../../jest/render-with-app';
 import { makeDoctor } from '../../testing/doctor-fixture';
@@ -58,8 +58,8 @@ describe('SelfServiceWidget (the one-snippet embed)', () => {
     await screen.findByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist' });
     expect(emit).toHaveBeenCalledWith('ready', { docId: 'doc01', doctorName: 'Dr. Amara Lindqvist' });
     const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1]!;
-    await user.click(screen.getByRole('button', { name: formatLongDay(day) }));
-    await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '11:00') }));
+    await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+    await user.click(screen.getByRole('radio', { name: formatTime('11:00') }));
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
 
     // The site's rules and messages, before any call.
@@ -74,7 +74,8 @@ describe('SelfServiceWidget (the one-snippet embed)', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Book Appointment' })).toHaveFocus());
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
-    expect(screen.getByText(`Selected: ${formatSlotLabel(day, '11:00')}`)).toBeInTheDocument();
+    const selected = `Selected: ${formatShortDay(day)} · ${formatTime('11:00')}`;
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === selected)).toBeInTheDocument();
     expect(emit).toHaveBeenCalledWith('login', { docId: 'doc01', via: 'login' });
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.loggedIn);
     expect(window.localStorage.length).toBe(0);
@@ -97,8 +98,8 @@ describe('SelfServiceWidget (the one-snippet embed)', () => {
     renderWidget();
     await screen.findByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist' });
     const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1]!;
-    await user.click(screen.getByRole('button', { name: formatLongDay(day) }));
-    await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '12:00') }));
+    await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+    await user.click(screen.getByRole('radio', { name: formatTime('12:00') }));
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await user.click(screen.getByRole('button', { name: 'Sign up here' }));
     expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { formatSlotLabel, generateSlotDays, MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
 import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
 import { makeDoctor } from '../../testing/doctor-fixture';
 import DoctorPage from '../doctor-page/doctor-page';
@@ -46,8 +46,8 @@ describe('rescheduling on the doctor page', () => {
     expect(await screen.findByRole('heading', { name: 'Choose a new time' })).toBeInTheDocument();
     const day = days()[1];
     if (!day) throw new Error('no tomorrow');
-    await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '10:00').split(',')[0] }));
-    await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '16:00') }));
+    await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+    await user.click(screen.getByRole('radio', { name: formatTime('16:00') }));
     await user.click(screen.getByRole('button', { name: 'Move appointment here' }));
     expect(post).toHaveBeenCalledWith('/api/v1/user/reschedule-appointment', { appointmentId: 'a1', slotDate: day.key, slotTime: '16:00' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-appointments'));
