@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import {
   firstFreeSlot,
   formatLongDay,
-  formatSlotLabel,
   generateSlotDays,
   MESSAGES,
   slotInterval,
@@ -14,6 +13,7 @@ import {
 } from '@carebook/shared';
 import { adminCall, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { dayChoice, pickSlot, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // Issue 14's journeys: confirmation and calendar, reschedule, groups, ratings, next free time.
@@ -82,11 +82,6 @@ async function appointmentsOf(token: string): Promise<Appointment[]> {
   return ((await response.json()) as { appointments: Appointment[] }).appointments;
 }
 
-async function pickSlot(page: Page, day: SlotDay, time: string): Promise<void> {
-  await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-  await page.getByRole('button', { name: formatSlotLabel(day, time), exact: true }).click();
-}
-
 describe('beyond the spec', () => {
   it('confirms a booking in place and downloads it as a calendar file', async () => {
     const patient = await registerPatient(stack, 'Cal Endar');
@@ -136,7 +131,7 @@ describe('beyond the spec', () => {
     await page.getByRole('button', { name: 'Move appointment here', exact: true }).click();
     await page.locator('.Toastify').getByText(MESSAGES.appointmentRescheduled, { exact: true }).waitFor();
     await page.waitForURL(`${stack.siteUrl}/my-appointments`);
-    await upcoming.getByText(/16:00/).waitFor();
+    await upcoming.getByText(/4:00 PM/).waitFor();
 
     const booked = (await doctorNow('doc02')).doctor.slots_booked[day.key];
     expect(booked).toEqual(['16:00']);
@@ -198,16 +193,16 @@ describe('beyond the spec', () => {
       // The doctor page: no time on any earlier day, and this time first on its day.
       await page.goto(`${stack.siteUrl}/appointment/${docId}`);
       // It opens on that day, with that time first.
-      const firstDay = page.getByRole('button', { name: formatLongDay(first?.day ?? days[0]!), exact: true });
-      expect(await firstDay.getAttribute('aria-pressed')).toBe('true');
+      const firstDay = dayChoice(page, first?.day ?? days[0]!);
+      expect(await firstDay.getAttribute('aria-checked')).toBe('true');
       for (const day of days) {
-        await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-        const times = page.getByRole('group', { name: `Times on ${formatLongDay(day)}`, exact: true }).getByRole('button');
+        await dayChoice(page, day).click();
+        const times = page.getByRole('radiogroup', { name: `Times on ${formatLongDay(day)}`, exact: true }).getByRole('radio');
         if (day.key !== first?.day.key) {
           await page.getByText(MESSAGES.noSlotsLeft, { exact: true }).waitFor();
           continue;
         }
-        const named = await page.getByRole('button', { name: formatSlotLabel(day, first.time), exact: true }).elementHandle();
+        const named = await timeChoice(page, first.time).elementHandle();
         expect(await times.first().evaluate((el, other) => el === other, named)).toBe(true);
         break;
       }
@@ -215,7 +210,7 @@ describe('beyond the spec', () => {
     }
     // Not taking appointments: no time offered.
     const unavailable = page.getByRole('article', { name: 'Dr. Rashid Benali', exact: true });
-    await unavailable.getByText('Not taking appointments', { exact: true }).waitFor();
+    await unavailable.getByText('Not booking now', { exact: true }).waitFor();
     expect(await unavailable.getByText(/^Next:/).count()).toBe(0);
   });
 

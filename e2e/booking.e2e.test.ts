@@ -157,6 +157,7 @@ describe('booking on the composed site', () => {
     await page.goto(`${stack.siteUrl}/appointment/doc07`);
     await page.getByRole('heading', { level: 1, name: 'Dr. Julian Ferreira', exact: true }).waitFor();
     const related = page.getByRole('region', { name: 'Related doctors', exact: true }).getByRole('link');
+    await related.first().waitFor();
     expect(await related.count()).toBe(2); // doc08 and doc09, the other dermatologists
     await related.filter({ hasText: 'Dr. Rashid Benali' }).click();
     await page.waitForURL(`${stack.siteUrl}/appointment/doc09`);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type SlotDay } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
@@ -95,13 +95,13 @@ describe('the one-snippet embed, popup mode', () => {
     await dialog.getByRole('img').evaluate((img: HTMLImageElement) => img.decode());
     await page.screenshot({ path: 'e2e/artifacts/embed-popup-390.png' });
 
-    await dialog.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await dialog.getByRole('button', { name: formatSlotLabel(day, '20:30'), exact: true }).click();
+    await dialog.getByRole('radio', { name: formatShortDay(day), exact: true }).click();
+    await dialog.getByRole('radio', { name: formatTime('20:30'), exact: true }).click();
     // Themed by the page: --cb-color-primary on the button, data-carebook-radius on it too.
     const book = dialog.getByRole('button', { name: 'Book Appointment', exact: true });
     expect(await book.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(124, 45, 18)');
     const slotRadius = await dialog
-      .getByRole('button', { name: formatSlotLabel(day, '20:30'), exact: true })
+      .getByRole('radio', { name: formatTime('20:30'), exact: true })
       .evaluate((button) => getComputedStyle(button).borderTopLeftRadius);
     expect(slotRadius).toBe('4px');
     await book.click();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type Appointment, type SlotDay } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type Appointment, type SlotDay } from '@carebook/shared';
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
 import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
@@ -56,8 +56,8 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     expect((await waitForEmbedEvent(page, 'carebook:ready')).detail).toEqual({ docId: 'doc01', doctorName: 'Dr. Amara Lindqvist' });
     await page.screenshot({ path: 'e2e/artifacts/embed-inline-1280.png', fullPage: true });
 
-    await widget.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await widget.getByRole('button', { name: formatSlotLabel(day, '15:00'), exact: true }).click();
+    await widget.getByRole('radio', { name: formatShortDay(day), exact: true }).click();
+    await widget.getByRole('radio', { name: formatTime('15:00'), exact: true }).click();
     await widget.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     // Login opens inside the widget; this visitor has no account yet.
     await widget.getByRole('heading', { name: 'Login', exact: true }).waitFor();
@@ -72,7 +72,7 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     await widget.getByText(MESSAGES.registered, { exact: true }).waitFor();
 
     // The chosen time survived the sign-up, and the Book button has focus: one more tap.
-    await widget.getByText(`Selected: ${formatSlotLabel(day, '15:00')}`, { exact: true }).waitFor();
+    await widget.getByText(`Selected: ${formatShortDay(day)} · ${formatTime('15:00')}`, { exact: true }).waitFor();
     await page.waitForFunction(() => {
       let active: Element | null = document.activeElement;
       while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
@@ -111,9 +111,9 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     const heading = widget.getByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist', exact: true });
     await heading.waitFor();
     const day = tomorrow();
-    await widget.getByRole('button', { name: formatLongDay(day), exact: true }).click();
+    await widget.getByRole('radio', { name: formatShortDay(day), exact: true }).click();
     const book = widget.getByRole('button', { name: 'Book Appointment', exact: true });
-    await widget.getByRole('button', { name: formatSlotLabel(day, '10:00'), exact: true }).click();
+    await widget.getByRole('radio', { name: formatTime('10:00'), exact: true }).click();
     await page.screenshot({ path: 'e2e/artifacts/embed-inline-390.png', fullPage: true });
 
     const style = await book.evaluate((button) => {

@@ -33,7 +33,10 @@ export function PopupDialog({ onClose, children }: PopupDialogProps): ReactNode 
   function trapTab(event: KeyboardEvent<HTMLDialogElement>): void {
     const element = dialog.current;
     if (event.key !== 'Tab' || !element) return;
-    const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((node) => node.getClientRects().length > 0);
+    // Tab stops only: a radio group's unchosen radios are buttons with tabindex -1 (roving tabindex).
+    const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (node) => node.tabIndex >= 0 && node.getClientRects().length > 0,
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (!first || !last) return;
