@@ -3,13 +3,14 @@ process.env.TZ = 'UTC';
 
 // Some dependencies ship ESM only (`cookie` behind app.inject, `content-disposition` behind
 // @fastify/static). Jest loads them through Node's require(esm), which it supports from Node 24.9
-// with the VM modules flag; `npm run jest` (and npm test) start it so.
+// with the VM modules flag: the project's .npmrc passes that flag to npm scripts and npx, and the
+// locked `node` devDependency is the Node they run on.
 const vm = require('node:vm');
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 24 || (major === 24 && minor < 9) || typeof vm.SyntheticModule !== 'function') {
   throw new Error(
     `jest needs Node 24.9+ started with --experimental-vm-modules (this is Node ${process.versions.node}): ` +
-      'run it as `npm run jest -- <args>` after `npm install`.',
+      'run it through npm (`npx jest <args>`, `npm test`) after `npm install`.',
   );
 }
 
