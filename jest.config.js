@@ -1,6 +1,19 @@
 // One jest run for the whole tree. Slot rules are tested with explicit zones; the runner is UTC.
 process.env.TZ = 'UTC';
 
+// Some dependencies ship ESM only (`cookie` behind app.inject, `content-disposition` behind
+// @fastify/static). Jest loads them through Node's require(esm), which it supports from Node 24.9
+// with the VM modules flag: the project's .npmrc passes that flag to npm scripts and npx, and the
+// locked `node` devDependency is the Node they run on.
+const vm = require('node:vm');
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 24 || (major === 24 && minor < 9) || typeof vm.SyntheticModule !== 'function') {
+  throw new Error(
+    `jest needs Node 24.9+ started with --experimental-vm-modules (this is Node ${process.versions.node}): ` +
+      'run it through npm (`npx jest <args>`, `npm test`) after `npm install`.',
+  );
+}
+
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
@@ -10,11 +23,6 @@ const moduleNameMapper = {
   '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
 };
 const common = { rootDir: __dirname, transform, moduleNameMapper };
-// scripts/ tests start the static server too (see the e2e project).
-const staticServerTransform = {
-  transform: { ...transform, '/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS' } }] },
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
-};
 
 /** @type {import('jest').Config} */
 module.exports = {
@@ -34,7 +42,6 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
-      ...staticServerTransform,
     },
     {
       ...common,
@@ -43,9 +50,6 @@ module.exports = {
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
-      // The static server's @fastify/static needs content-disposition, which ships ESM only.
-      transform: { ...transform, '/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS' } }] },
-      transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
     },
   ],
 };

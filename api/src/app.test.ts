@@ -8,14 +8,6 @@ import type { Db } from './db/db';
 import { get, multipart, PNG_BYTES, post, postForm } from './test-support/http';
 import { ADMIN, createTestEnv, type Driver, PUBLIC_URL, stopTestCluster, type TestEnv } from './test-support/test-app';
 
-// light-my-request (behind app.inject) requires `cookie` 2, which is ESM-only: jest on Node 20
-// cannot load it. It is used only to send request cookies, which these tests never do.
-jest.mock('cookie', () => ({
-  stringifySetCookie: () => {
-    throw new Error('request cookies are not supported in these tests');
-  },
-}));
-
 jest.setTimeout(60_000);
 
 type DoctorsBody = { doctors: Doctor[] };

@@ -3,14 +3,6 @@ import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
-// light-my-request requires the ESM-only `cookie` 2, which jest on Node 20 cannot load; these
-// tests never send request cookies (see app.test.ts).
-jest.mock('cookie', () => ({
-  stringifySetCookie: () => {
-    throw new Error('request cookies are not supported in these tests');
-  },
-}));
-
 jest.setTimeout(60_000);
 
 type AdminAppointment = Appointment & { userData: { name: string } };

@@ -4,14 +4,6 @@ import { get, post } from '../test-support/http';
 import { adminCall, bookSlot, registerPatient } from '../test-support/patient-calls';
 import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
-// light-my-request (behind app.inject) requires `cookie` 2, which is ESM-only: jest on Node 20
-// cannot load it. It is used only to send request cookies, which these tests never do.
-jest.mock('cookie', () => ({
-  stringifySetCookie: () => {
-    throw new Error('request cookies are not supported in these tests');
-  },
-}));
-
 jest.setTimeout(60_000);
 
 // The clock: Tuesday 24 Nov 2026, 10:10 in Europe/Berlin (UTC+1), the test clinic's zone.
