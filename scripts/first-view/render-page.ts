@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchPath } from 'react-router';
 import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
 import { firstViewCss } from './first-view-css';
 import { escapeHtml, firstViewTitle, renderFirstView, type FirstViewData } from './views';
@@ -38,16 +39,9 @@ function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-/** The route's screen, matched the way the host's router does (`:param`, `:param?`). */
+/** The route's screen, matched by the same router code the host uses. */
 export function screenFor(pathname: string): (typeof SCREENS)[number] | undefined {
-  const parts = pathname.split('/').filter(Boolean);
-  return SCREENS.find((screen) => {
-    const pattern = screen.path.split('/').filter(Boolean);
-    if (parts.length > pattern.length) return false;
-    return pattern.every((segment, index) =>
-      segment.startsWith(':') ? segment.endsWith('?') || parts[index] !== undefined : parts[index] === segment,
-    );
-  });
+  return SCREENS.find((screen) => matchPath(screen.path, pathname));
 }
 
 interface Manifest {

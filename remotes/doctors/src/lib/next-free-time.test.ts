@@ -1,18 +1,7 @@
 import { SLOT_TIMES } from '@carebook/shared';
-import { formatTime12h, nextFreeTime } from './next-free-time';
+import { nextFreeTime } from './next-free-time';
 
 const open = { available: true, slots_booked: {} };
-
-describe('formatTime12h', () => {
-  it.each([
-    ['10:00', '10:00 AM'],
-    ['11:30', '11:30 AM'],
-    ['12:00', '12:00 PM'],
-    ['14:30', '2:30 PM'],
-    ['20:30', '8:30 PM'],
-    ['00:30', '12:30 AM'],
-  ])('%s -> %s', (time, label) => expect(formatTime12h(time)).toBe(label));
-});
 
 describe('nextFreeTime', () => {
   // Tuesday 24 Nov 2026; Berlin is UTC+1.

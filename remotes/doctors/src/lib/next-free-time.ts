@@ -1,17 +1,10 @@
-import { firstFreeSlot, formatWeekdayShort, generateSlotDays, toIsoDate, type Doctor } from '@carebook/shared';
+import { firstFreeSlot, formatTime, formatWeekdayShort, generateSlotDays, toIsoDate, type Doctor } from '@carebook/shared';
 
 export type NextFreeTime =
   /** `label` e.g. `Today 2:30 PM`; `dateTime` the clinic wall time, `2026-11-24T14:30`, for `<time>`. */
   | { kind: 'slot'; label: string; dateTime: string }
   /** Every start of the 7-day window is taken or over. */
   | { kind: 'none' };
-
-/** `14:30` -> `2:30 PM`: the en-US convention of the site's times (the wire keeps 24-hour). */
-export function formatTime12h(time: string): string {
-  const hours = Number(time.slice(0, 2));
-  const suffix = hours >= 12 ? 'PM' : 'AM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${time.slice(3, 5)} ${suffix}`;
-}
 
 /**
  * The doctor's first free start by the same rules and data as the doctor page's slot row
@@ -23,5 +16,5 @@ export function nextFreeTime(doctor: Pick<Doctor, 'available' | 'slots_booked'>,
   const slot = firstFreeSlot(generateSlotDays({ now, timeZone, booked: doctor.slots_booked }));
   if (!slot) return { kind: 'none' };
   const day = slot.dayOffset === 0 ? 'Today' : slot.dayOffset === 1 ? 'Tomorrow' : formatWeekdayShort(slot.day);
-  return { kind: 'slot', label: `${day} ${formatTime12h(slot.time)}`, dateTime: `${toIsoDate(slot.day)}T${slot.time}` };
+  return { kind: 'slot', label: `${day} ${formatTime(slot.time)}`, dateTime: `${toIsoDate(slot.day)}T${slot.time}` };
 }
