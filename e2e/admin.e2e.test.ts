@@ -55,10 +55,20 @@ async function fresh(options?: Parameters<typeof openPage>[1]): Promise<TrackedP
 async function adminPage(route: string, options?: Parameters<typeof openPage>[1]): Promise<Page> {
   const { page } = await fresh(options);
   const token = await adminToken(stack);
-  await page.goto(`${adminUrl}/login`);
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_KEY, token] as const);
+  await storeAdminToken(page, token);
   await page.goto(`${adminUrl}${route}`);
   return page;
+}
+
+/**
+ * Stores a token for the next navigation. The login screen is waited for first: a token stored
+ * while the app is still starting would be read by this page too, which would use it (and, for a
+ * refused token, end the session and clear it) before the next navigation reads it.
+ */
+async function storeAdminToken(page: Page, token: string): Promise<void> {
+  await page.goto(`${adminUrl}/login`);
+  await page.getByRole('heading', { name: 'Staff login', exact: true }).waitFor();
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_KEY, token] as const);
 }
 
 function clinicDayKey(days: number): string {
@@ -238,8 +248,7 @@ describe('the admin app', () => {
       expect([call, response.status]).toEqual([call, 401]);
     }
     const { page } = await fresh();
-    await page.goto(`${adminUrl}/login`);
-    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_KEY, patient.token] as const);
+    await storeAdminToken(page, patient.token);
     const adminReplies: string[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/api/v1/admin/')) adminReplies.push(`${new URL(response.url()).pathname} ${response.status()}`);
