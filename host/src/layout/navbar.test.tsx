@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '@carebook/shared';
-import { renderWithApp } from '../../../jest/render-with-app';
+import { renderWithApp } from '@carebook/testing';
 import { Navbar } from './navbar';
 
 const nora: UserProfile = {

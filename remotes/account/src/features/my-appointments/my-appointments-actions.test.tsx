@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { apiCall } from '../../test-support';
+import { renderWithApp, stubApi, apiCall } from '@carebook/testing';
 import MyAppointmentsPage from './my-appointments-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

@@ -2,8 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { ApiError, MESSAGES, type UserProfile } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { apiCall, deferred } from '../../test-support';
+import { renderWithApp, stubApi, apiCall, deferred } from '@carebook/testing';
 import MyProfilePage from './my-profile-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

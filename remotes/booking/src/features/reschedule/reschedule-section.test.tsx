@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { makeDoctor } from '../../testing/doctor-fixture';
+import { renderWithApp, stubApi, makeDoctor } from '@carebook/testing';
 import DoctorPage from '../doctor-page/doctor-page';
 
 const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist' });
