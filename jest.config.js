@@ -42,8 +42,8 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api', '<rootDir>/scripts'],
-      testMatch: ['**/*.test.ts'],
+      roots: ['<rootDir>/api', '<rootDir>/scripts', '<rootDir>/tools'],
+      testMatch: ['**/*.test.ts', '<rootDir>/tools/**/*.test.js'],
     },
     {
       ...common,
