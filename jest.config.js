@@ -19,6 +19,8 @@ const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
   '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
+  // Front-end test support (fixtures, renderWithApp); never part of a bundle.
+  '^@carebook/testing$': '<rootDir>/testing/src/index.ts',
   '\\.css$': 'identity-obj-proxy',
   '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
 };
@@ -40,8 +42,8 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api', '<rootDir>/scripts'],
-      testMatch: ['**/*.test.ts'],
+      roots: ['<rootDir>/api', '<rootDir>/scripts', '<rootDir>/tools'],
+      testMatch: ['**/*.test.ts', '<rootDir>/tools/**/*.test.js'],
     },
     {
       ...common,

@@ -1,11 +1,15 @@
 // Import boundaries of STYLE.md, checked on resolved paths (so `../../..` tricks are caught too):
 // a remote (and the admin app) reaches only npm packages, the shared package and its own folder; the host never imports
-// a remote's code; shared code outside shared/src/react has no React; the API never imports React.
+// a remote's code; shared code outside shared/src/react has no React; the API never imports React. The front ends' test
+// support (`@carebook/testing`, testing/) is for test code only: `*.test.ts(x)` files and `*.test-utils.ts(x)` helpers.
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const REMOTES = require('../shared/src/apps.json').apps.filter((app) => app.kind === 'remote').map((app) => app.name);
 const REACT_PACKAGES = /^(react|react-dom|react-router-dom|react-toastify)(\/|$)/;
+const TESTING = '@carebook/testing';
+const TEST_CODE = /\.test(-utils)?\.tsx?$/;
+const FRONT_ENDS = /^(host|admin|remote:)/;
 
 /** The area a repository file belongs to: 'host', 'remote:doctors', 'shared-core', ... */
 function areaOf(file) {
@@ -16,12 +20,28 @@ function areaOf(file) {
   return rel.split('/')[0];
 }
 
+/** Who may use the front ends' test support, and how: only test code, only by its alias. */
+function testingProblem(fromArea, source, targetArea, isTest) {
+  const intoTesting = source === TESTING || targetArea === 'testing';
+  if (fromArea === 'testing') {
+    if (targetArea && targetArea !== 'testing' && !targetArea.startsWith('shared')) return `the test support imports only the shared package, not ${targetArea}`;
+    return null;
+  }
+  if (intoTesting && !isTest) return `only test code (*.test.ts(x), *.test-utils.ts(x)) may import ${TESTING}`;
+  if (intoTesting && !FRONT_ENDS.test(fromArea)) return `${TESTING} is the front ends' test support; ${fromArea} has its own`;
+  if (targetArea === 'testing') return `reach the test support by its alias, ${TESTING}`;
+  if (!isTest && source.startsWith('.') && TEST_CODE.test(`${source}.ts`)) return 'production code may not import a test helper';
+  return null;
+}
+
 function problem(fromArea, source, targetArea, isTest) {
+  const testing = testingProblem(fromArea, source, targetArea, isTest);
+  if (testing) return testing;
   if (fromArea.startsWith('remote:')) {
     const own = fromArea.slice('remote:'.length);
     const other = REMOTES.find((name) => name !== own && source === `@carebook/${name}`);
     if (other || source === '@carebook/host' || source === '@carebook/api') return `a remote may not import ${source}`;
-    if (targetArea && targetArea !== fromArea && !targetArea.startsWith('shared') && !(isTest && targetArea === 'jest')) {
+    if (targetArea && targetArea !== fromArea && !targetArea.startsWith('shared')) {
       return `a remote imports only the shared package and its own folder, not ${targetArea}`;
     }
   }
@@ -54,7 +74,7 @@ module.exports = {
       create(context) {
         const file = context.filename;
         const fromArea = areaOf(file);
-        const isTest = /\.test\.tsx?$/.test(file);
+        const isTest = TEST_CODE.test(file);
         const check = (node, source) => {
           if (typeof source !== 'string') return;
           const target = source.startsWith('.') ? areaOf(path.resolve(path.dirname(file), source)) : null;

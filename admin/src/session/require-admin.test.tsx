@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithAdmin } from '../test-support';
+import { renderWithAdmin } from './render-with-admin.test-utils';
 import { RequireAdmin } from './require-admin';
 
 describe('screens behind the admin login', () => {

@@ -1,19 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserProfile } from '@carebook/shared';
-import { renderWithApp } from '../../../jest/render-with-app';
+import { renderWithApp, makeUserProfile } from '@carebook/testing';
 import { Navbar } from './navbar';
 
-const nora: UserProfile = {
-  _id: 'u1',
-  name: 'Nora Lane',
-  email: 'nora@example.com',
-  phone: '',
-  image: '',
-  address: { line1: '', line2: '' },
-  gender: '',
-  dob: '',
-};
+const nora = makeUserProfile({ name: 'Nora Lane', email: 'nora@example.com' });
 
 describe('Navbar', () => {
   it('offers Log in and Create Account (sign-up mode), both coming back to the current page', () => {

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@carebook/shared';
 import type { AdminAppointment } from '../../api/admin-api';
-import { renderWithAdmin, stubApi } from '../../test-support';
+import { stubApi } from '@carebook/testing';
+import { renderWithAdmin } from '../../session/render-with-admin.test-utils';
 import { AppointmentsPage } from './appointments-page';
 
 const UPCOMING: AdminAppointment = {

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, MESSAGES } from '@carebook/shared';
-import { renderWithAdmin, stubApi } from '../../test-support';
+import { stubApi } from '@carebook/testing';
+import { renderWithAdmin } from '../../session/render-with-admin.test-utils';
 import { DoctorsPage } from './doctors-page';
 
 const DOCTORS = [

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, MESSAGES } from '@carebook/shared';
-import { renderWithAdmin, stubApi } from '../../test-support';
+import { stubApi } from '@carebook/testing';
+import { renderWithAdmin } from '../../session/render-with-admin.test-utils';
 import { LoginPage } from './login-page';
 
 describe('the admin login form', () => {

@@ -1,4 +1,4 @@
-import { DOCTORS } from '../testing/doctor-fixtures';
+import { DOCTORS } from '@carebook/testing';
 import { filterDoctors, specializationFromParam } from './filter-doctors';
 
 const names = (search: string, specialization: Parameters<typeof filterDoctors>[1]['specialization']) =>

@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { ApiError, MESSAGES } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { apiCall, deferred } from '../../test-support';
+import { renderWithApp, stubApi, apiCall, deferred } from '@carebook/testing';
 import LoginPage from './login-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), dismiss: jest.fn() } }));

@@ -1,20 +1,9 @@
 import type { Appointment } from '@carebook/shared';
+import { makeAppointment } from '@carebook/testing';
 import { groupAppointments } from './group-appointments';
 
 function appointment(_id: string, slotDate: string, slotTime: string, state: Partial<Appointment> = {}): Appointment {
-  return {
-    _id,
-    docId: 'doc01',
-    slotDate,
-    slotTime,
-    docData: { _id: 'doc01', name: 'Dr. A', image: '', specialization: 'Neurologist', address: { line1: '', line2: '' }, fees: 1 },
-    amount: 1,
-    date: 0,
-    cancelled: false,
-    payment: false,
-    isCompleted: false,
-    ...state,
-  };
+  return makeAppointment({ _id, slotDate, slotTime, ...state });
 }
 
 describe('groupAppointments', () => {

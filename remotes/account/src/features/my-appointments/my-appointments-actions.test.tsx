@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { apiCall } from '../../test-support';
+import { renderWithApp, stubApi, apiCall, appointmentDoctor, makeAppointment, makeDoctor } from '@carebook/testing';
 import MyAppointmentsPage from './my-appointments-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
@@ -11,19 +10,8 @@ jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn
 const ROUTE = { route: '/my-appointments', path: '/my-appointments' };
 
 function appointment(id: string, name: string, state: Partial<Appointment>): Appointment {
-  return {
-    _id: id,
-    docId: 'doc01',
-    slotDate: '24_11_2026',
-    slotTime: '14:30',
-    docData: { _id: 'doc01', name, image: 'http://api.test/d.svg', specialization: 'Neurologist', address: { line1: '1 Main St', line2: '' }, fees: 50 },
-    amount: 50,
-    date: 0,
-    cancelled: false,
-    payment: false,
-    isCompleted: false,
-    ...state,
-  };
+  const doctor = makeDoctor('doc01', { name, image: 'http://api.test/d.svg', specialization: 'Neurologist', address: { line1: '1 Main St', line2: '' }, fees: 50 });
+  return makeAppointment({ _id: id, docData: appointmentDoctor(doctor), slotDate: '24_11_2026', slotTime: '14:30', ...state });
 }
 
 beforeEach(() => {

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { ApiError, type ApiClient, type Appointment } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { apiCall } from '../../test-support';
+import { renderWithApp, stubApi, apiCall, appointmentDoctor, makeAppointment, makeDoctor } from '@carebook/testing';
 import MyAppointmentsPage from './my-appointments-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
@@ -11,26 +10,16 @@ jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn
 const ROUTE = { route: '/my-appointments', path: '/my-appointments' };
 
 function appointment(id: string, state: Partial<Appointment>, doctor = 'Dr. Richard James'): Appointment {
-  return {
-    _id: id,
-    docId: 'doc01',
-    slotDate: '24_11_2026',
-    slotTime: '14:30',
-    docData: {
-      _id: 'doc01',
+  const docData = appointmentDoctor(
+    makeDoctor('doc01', {
       name: doctor,
       image: `http://api.test/images/${id}.svg`,
       specialization: 'General Physician',
       address: { line1: '17th Cross, Richmond', line2: 'Circle, Ring Road' },
       fees: 50,
-    },
-    amount: 50,
-    date: 1_700_000_000_000,
-    cancelled: false,
-    payment: false,
-    isCompleted: false,
-    ...state,
-  };
+    }),
+  );
+  return makeAppointment({ _id: id, docData, slotDate: '24_11_2026', slotTime: '14:30', date: 1_700_000_000_000, ...state });
 }
 
 function card(name: string): HTMLElement {

@@ -1,23 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { ApiError, MESSAGES, type UserProfile } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { apiCall, deferred } from '../../test-support';
+import { ApiError, MESSAGES } from '@carebook/shared';
+import { renderWithApp, stubApi, apiCall, deferred, makeUserProfile } from '@carebook/testing';
 import MyProfilePage from './my-profile-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
-const USER: UserProfile = {
-  _id: 'u1',
+const USER = makeUserProfile({
   name: 'Ana Silva',
   email: 'ana@example.com',
-  phone: '+1 555 0100',
-  image: '',
   address: { line1: '1 Main St', line2: 'Springfield' },
   gender: 'Female',
-  dob: '1990-04-02',
-};
+});
 
 const ROUTE = { route: '/my-profile', path: '/my-profile' };
 

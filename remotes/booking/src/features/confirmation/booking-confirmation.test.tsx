@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { formatLongDay, formatShortDay, formatTime, generateSlotDays, type ApiClient } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { makeDoctor } from '../../testing/doctor-fixture';
+import { renderWithApp, stubApi, makeDoctor } from '@carebook/testing';
 import DoctorPage from '../doctor-page/doctor-page';
 
 const route = { route: '/appointment/doc01', path: '/appointment/:docId' };

@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { ApiError, formatShortDay, formatTime, generateSlotDays, MESSAGES } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { makeDoctor, postReplying } from '../../testing/doctor-fixture';
+import { renderWithApp, stubApi, makeDoctor, apiCall } from '@carebook/testing';
 import DoctorPage from './doctor-page';
 
 const route = { route: '/appointment/doc01', path: '/appointment/:docId' };
@@ -57,7 +56,7 @@ describe('DoctorPage', () => {
   it('restores a day and time from the address, so one tap books after login', async () => {
     const user = userEvent.setup();
     const day = tomorrow();
-    const post = postReplying({ success: true, message: 'Appointment booked' });
+    const post = apiCall(() => ({ success: true, message: 'Appointment booked' }));
     renderWithApp(<DoctorPage />, {
       route: `/appointment/doc01?date=${day.key}&time=11:30`,
       path: '/appointment/:docId',
@@ -128,7 +127,7 @@ describe('DoctorPage', () => {
 
   it('books for a patient, shows the server message, reloads doctors and confirms in place', async () => {
     const user = userEvent.setup();
-    const post = postReplying({ success: true, message: 'Appointment booked', appointmentId: 'a1' });
+    const post = apiCall(() => ({ success: true, message: 'Appointment booked', appointmentId: 'a1' }));
     const { app } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't', api: stubApi({ post }) } });
     const day = await pickTomorrow(user, '14:30');
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));

@@ -2,8 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { generateSlotDays, formatShortDay, formatTime, MESSAGES } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { makeDoctor, postReplying } from '../../testing/doctor-fixture';
+import { renderWithApp, stubApi, makeDoctor, apiCall } from '@carebook/testing';
 import { BookingWidget } from './booking-widget';
 
 const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist' });
@@ -41,7 +40,7 @@ describe('BookingWidget (the embed)', () => {
   });
 
   it('books with the token and reports the booking, staying on the widget', async () => {
-    const post = postReplying({ success: true, message: 'Appointment booked' });
+    const post = apiCall(() => ({ success: true, message: 'Appointment booked' }));
     const onBooked = jest.fn();
     renderWithApp(<BookingWidget docId="doc01" onBooked={onBooked} />, { app: { doctors: [doctor], token: 't', api: stubApi({ post }) } });
     const slotDate = await bookTomorrow();

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient } from '@carebook/shared';
 import { AppProvider } from '@carebook/shared/react';
-import { stubApi } from '../../../../../jest/render-with-app';
-import { makeDoctor } from '../../testing/doctor-fixture';
+import { stubApi, makeDoctor } from '@carebook/testing';
 import { SelfServiceWidget } from './self-service-widget';
 
 const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist' });

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithApp } from '../../../../../jest/render-with-app';
-import { makeDoctor } from '../../testing/doctor-fixture';
+import { renderWithApp, makeDoctor } from '@carebook/testing';
 import { RelatedDoctors } from './related-doctors';
 
 describe('RelatedDoctors', () => {

@@ -2,28 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
-import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
-import { makeDoctor } from '../../testing/doctor-fixture';
+import { renderWithApp, stubApi, makeDoctor, appointmentDoctor, makeAppointment } from '@carebook/testing';
 import DoctorPage from '../doctor-page/doctor-page';
 
 const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist' });
 const days = () => generateSlotDays({ now: new Date(), timeZone: 'UTC' });
 
 function appointment(overrides: Partial<Appointment> = {}): Appointment {
-  const day = days()[2];
-  return {
-    _id: 'a1',
-    docId: 'doc01',
-    slotDate: day?.key ?? '',
-    slotTime: '11:00',
-    docData: { _id: 'doc01', name: doctor.name, image: '', specialization: 'General Physician', address: doctor.address, fees: 60 },
-    amount: 60,
-    date: 0,
-    cancelled: false,
-    payment: false,
-    isCompleted: false,
-    ...overrides,
-  };
+  return makeAppointment({ _id: 'a1', docData: appointmentDoctor(doctor), slotDate: days()[2]?.key ?? '', slotTime: '11:00', ...overrides });
 }
 
 function renderReschedule(list: Appointment[], api: Partial<ApiClient> = {}, token: string | null = 't') {

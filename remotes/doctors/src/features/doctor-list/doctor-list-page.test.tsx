@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppContextValue } from '@carebook/shared/react';
-import { renderWithApp } from '../../../../../jest/render-with-app';
-import { DOCTORS } from '../../testing/doctor-fixtures';
+import { renderWithApp, DOCTORS } from '@carebook/testing';
 import DoctorListPage from './doctor-list-page';
 
 function renderList(route = '/doctors', app: Partial<AppContextValue> = {}) {

@@ -2,12 +2,11 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SPECIALIZATIONS } from '@carebook/shared';
 import type { AppContextValue } from '@carebook/shared/react';
-import { renderWithApp } from '../../../../../jest/render-with-app';
-import { makeDoctor } from '../../testing/doctor-fixtures';
+import { renderWithApp, makeDoctor } from '@carebook/testing';
 import HomePage from './home-page';
 
 const TWELVE = Array.from({ length: 12 }, (_, index) =>
-  makeDoctor(`d${index + 1}`, `Dr. Number ${index + 1}`, SPECIALIZATIONS[index % SPECIALIZATIONS.length]!),
+  makeDoctor(`d${index + 1}`, { name: `Dr. Number ${index + 1}`, specialization: SPECIALIZATIONS[index % SPECIALIZATIONS.length]! }),
 );
 
 function renderHome(app: Partial<AppContextValue> = {}) {
