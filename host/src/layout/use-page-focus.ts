@@ -14,6 +14,15 @@ function pageHeading(main: HTMLElement): HTMLElement | null {
 }
 
 /**
+ * Whether the user put focus somewhere themselves while the new page was loading (say, opened the
+ * Profile menu): taking it away then would close what they just opened.
+ */
+function focusMovedByUser(focusedAtMove: Element | null, main: HTMLElement): boolean {
+  const now = document.activeElement;
+  return now !== null && now !== document.body && now !== focusedAtMove && !main.contains(now);
+}
+
+/**
  * After each move to a new page (not on the first load, not for a filter within one page), focus
  * goes to the new page's h1, so keyboard and screen reader users start where sighted users look,
  * and the new title is returned for the shell's polite live region to announce.
@@ -31,13 +40,16 @@ export function usePageFocus(mainId: string): string {
     const main = document.getElementById(mainId);
     if (!main) return undefined;
 
+    const focusedAtMove = document.activeElement;
     let settle = 0;
     const land = (target: HTMLElement): void => {
       observer.disconnect();
       window.clearTimeout(giveUp);
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      // The scroll position is the scroll restoration's business, not the focus's.
-      target.focus({ preventScroll: true });
+      if (!focusMovedByUser(focusedAtMove, main)) {
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        // The scroll position is the scroll restoration's business, not the focus's.
+        target.focus({ preventScroll: true });
+      }
       settle = window.setTimeout(() => setAnnouncement(document.title), TITLE_SETTLE_MS);
     };
     const observer = new MutationObserver(() => {
