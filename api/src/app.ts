@@ -3,7 +3,7 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { LIMITS } from '@carebook/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -45,7 +45,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One access line per request instead of fastify's two (see `plugins/access-log.ts`).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: false,
     // Malformed URLs (`/%`) get our error shape, not fastify's own body.
