@@ -1,10 +1,24 @@
 // One jest run for the whole tree. Slot rules are tested with explicit zones; the runner is UTC.
 process.env.TZ = 'UTC';
 
+// Some dependencies ship ESM only (`cookie` behind app.inject, `content-disposition` behind
+// @fastify/static). Jest loads them through Node's require(esm), which it supports from Node 24.9
+// with the VM modules flag: the project's .npmrc passes that flag to npm scripts and npx, and the
+// locked `node` devDependency is the Node they run on.
+const vm = require('node:vm');
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 24 || (major === 24 && minor < 9) || typeof vm.SyntheticModule !== 'function') {
+  throw new Error(
+    `jest needs Node 24.9+ started with --experimental-vm-modules (this is Node ${process.versions.node}): ` +
+      'run it through npm (`npx jest <args>`, `npm test`) after `npm install`.',
+  );
+}
+
 const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
+  '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
   '\\.css$': 'identity-obj-proxy',
   '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
 };
@@ -17,7 +31,7 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes'],
+      roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes', '<rootDir>/admin'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/jest/setup-globals.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
@@ -36,9 +50,6 @@ module.exports = {
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
-      // The static server's @fastify/static needs content-disposition, which ships ESM only.
-      transform: { ...transform, '/content-disposition/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'CommonJS' } }] },
-      transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
     },
   ],
 };

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { clinicWallClock, formatAppointmentTime, formatLongDay, formatSlotLabel, parseDateKey, toDateKey } from '@carebook/shared';
+import { clinicWallClock, formatAppointmentTime, parseDateKey, toDateKey } from '@carebook/shared';
 import { adminCall, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -148,9 +149,10 @@ describe('account journeys', () => {
     await signInPage(page, stack, patient.token);
 
     await page.goto(`${stack.siteUrl}/appointment/doc01`);
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '15:30'), exact: true }).click();
+    await dayChoice(page, day).click();
+    await timeChoice(page, '15:30').click();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    await page.getByRole('link', { name: 'View my appointments', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/my-appointments`);
 
     const card = page.getByRole('listitem').filter({ hasText: 'Dr. Amara Lindqvist' });
@@ -171,8 +173,8 @@ describe('account journeys', () => {
       window.history.pushState({}, '', '/appointment/doc01');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '15:30'), exact: true }).waitFor();
+    await dayChoice(page, day).click();
+    await timeChoice(page, '15:30').waitFor();
   });
 
   it('shows an appointment marked paid and one marked completed through the admin API', async () => {
@@ -198,7 +200,7 @@ describe('account journeys', () => {
 
     const completed = page.getByRole('listitem').filter({ hasText: 'Dr. Helena Marsh' });
     await completed.getByText('Completed!', { exact: true }).waitFor();
-    await expect(completed.getByRole('button').count()).resolves.toBe(0);
+    await expect(completed.getByRole('button').allTextContents()).resolves.toEqual(['Rate this visit']);
 
     const unpaid = page.getByRole('listitem').filter({ hasText: 'Dr. Priya Raghunathan' });
     await expect(unpaid.getByRole('button', { name: 'Pay Online', exact: true }).isDisabled()).resolves.toBe(true);

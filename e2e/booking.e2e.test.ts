@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
+import type { Browser } from 'playwright-core';
+import { generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
+import { dayChoice, pickSlot, selectedSummary, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // The clinic is in Kolkata, the browsers in Los Angeles: every time on screen must be Kolkata's.
@@ -28,12 +29,6 @@ function tomorrow(): SlotDay {
   return day;
 }
 
-async function pickSlot(page: Page, day: SlotDay, time: string): Promise<void> {
-  await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-  await page.getByRole('button', { name: formatSlotLabel(day, time), exact: true }).click();
-  await page.getByText(`Selected: ${formatSlotLabel(day, time)}`, { exact: true }).waitFor();
-}
-
 async function bookedSlots(docId: string): Promise<Record<string, string[]>> {
   const response = await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`);
   const { doctors } = (await response.json()) as { doctors: Doctor[] };
@@ -56,18 +51,22 @@ describe('booking on the composed site', () => {
     await book.click();
 
     await page.getByText(MESSAGES.loginToBook, { exact: true }).waitFor();
-    await page.waitForURL(`${stack.siteUrl}/login?next=%2Fappointment%2Fdoc01`);
+    const back = `/appointment/doc01?date=${day.key}&time=10:00`;
+    await page.waitForURL(`${stack.siteUrl}/login?next=${encodeURIComponent(back)}`);
     await page.getByLabel('Email', { exact: true }).fill(patient.email);
     await page.getByLabel('Password', { exact: true }).fill(patient.password);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
 
-    await page.waitForURL(`${stack.siteUrl}/appointment/doc01`);
+    await page.waitForURL(`${stack.siteUrl}${back}`);
     await page.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
+    // The chosen time survived the login: one tap books it.
+    await selectedSummary(page, day, '10:00').waitFor();
+    expect(await book.isEnabled()).toBe(true);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
 
-  it('books for a patient: server message, my appointments, and the slot is gone', async () => {
+  it('books for a patient: server message, a confirmation, and the slot is gone', async () => {
     const patient = await registerPatient(stack);
     const { page, context, pageErrors } = await open();
     await signInPage(page, stack, patient.token);
@@ -77,13 +76,13 @@ describe('booking on the composed site', () => {
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
     await page.getByText(MESSAGES.appointmentBooked, { exact: true }).waitFor();
-    await page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     expect((await bookedSlots('doc01'))[day.key]).toContain('10:30');
 
     await page.goto(`${stack.siteUrl}/appointment/doc01`);
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '11:00'), exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: formatSlotLabel(day, '10:30'), exact: true }).count()).toBe(0);
+    await dayChoice(page, day).click();
+    await timeChoice(page, '11:00').waitFor();
+    expect(await timeChoice(page, '10:30').count()).toBe(0);
     expect(pageErrors).toEqual([]);
     await context.close();
   });
@@ -101,23 +100,23 @@ describe('booking on the composed site', () => {
     }
     // Meanwhile someone else takes 12:00: B's page cannot know until it refreshes.
     await bookThroughApi(stack, third.token, { docId: 'doc02', slotDate: day.key, slotTime: '12:00' });
-    expect(await b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true }).count()).toBe(1);
+    expect(await timeChoice(b.page, '12:00').count()).toBe(1);
 
     await a.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-    await a.page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await a.page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
     await b.page.getByText(MESSAGES.slotTaken, { exact: true }).waitFor();
-    const taken = b.page.getByRole('button', { name: formatSlotLabel(day, '11:30'), exact: true });
-    const takenMeanwhile = b.page.getByRole('button', { name: formatSlotLabel(day, '12:00'), exact: true });
+    const taken = timeChoice(b.page, '11:30');
+    const takenMeanwhile = timeChoice(b.page, '12:00');
     await taken.waitFor({ state: 'detached' });
     await takenMeanwhile.waitFor({ state: 'detached' });
-    expect(b.page.url()).toBe(`${stack.siteUrl}/appointment/doc02`);
+    expect(new URL(b.page.url()).pathname).toBe('/appointment/doc02');
     expect(await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).isDisabled()).toBe(true);
     // The patient can pick another time and book it.
     await pickSlot(b.page, day, '13:00');
     await b.page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-    await b.page.waitForURL(`${stack.siteUrl}/my-appointments`);
+    await b.page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     expect((await bookedSlots('doc02'))[day.key]?.sort()).toEqual(['11:30', '12:00', '13:00']);
     expect([...a.pageErrors, ...b.pageErrors]).toEqual([]);
     await a.context.close();
@@ -126,6 +125,11 @@ describe('booking on the composed site', () => {
 
   it('opens a deep link with no warm cache: loading, then the doctor; unknown ids say not found', async () => {
     const { page, context, pageErrors } = await open();
+    // The page carries the doctor list when the host server could read it; here it could not
+    // (the inline data is taken out as the page is parsed), so the screen asks the API itself.
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => document.getElementById('carebook-data')?.remove()),
+    );
     // Hold the doctor list back so the loading state is observable.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -153,6 +157,7 @@ describe('booking on the composed site', () => {
     await page.goto(`${stack.siteUrl}/appointment/doc07`);
     await page.getByRole('heading', { level: 1, name: 'Dr. Julian Ferreira', exact: true }).waitFor();
     const related = page.getByRole('region', { name: 'Related doctors', exact: true }).getByRole('link');
+    await related.first().waitFor();
     expect(await related.count()).toBe(2); // doc08 and doc09, the other dermatologists
     await related.filter({ hasText: 'Dr. Rashid Benali' }).click();
     await page.waitForURL(`${stack.siteUrl}/appointment/doc09`);

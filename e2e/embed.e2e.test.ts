@@ -2,10 +2,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { formatLongDay, formatSlotLabel, generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
+import { generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
 import { freePort } from './support/free-port';
+import { dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // An integrator's page on its own origin, with its own zone: slots still follow the clinic's.
@@ -60,8 +61,8 @@ describe('the booking embed on a page that is not ours', () => {
     await page.getByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
 
     // A visitor: the widget hands over to the page's own login form.
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '15:00'), exact: true }).click();
+    await dayChoice(page, day).click();
+    await timeChoice(page, '15:00').click();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await page.getByLabel('Email', { exact: true }).fill(patient.email);
     await page.getByLabel('Password', { exact: true }).fill(patient.password);
@@ -70,16 +71,16 @@ describe('the booking embed on a page that is not ours', () => {
     // The page hides its form and remounts the widget with the token: pick again and book.
     await page.getByLabel('Email', { exact: true }).waitFor({ state: 'hidden' });
     await page.getByText('No time selected', { exact: true }).waitFor();
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '15:00'), exact: true }).click();
+    await dayChoice(page, day).click();
+    await timeChoice(page, '15:00').click();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await page.getByText(MESSAGES.appointmentBooked, { exact: true }).waitFor();
     await page
       .getByRole('status')
       .filter({ hasText: `Booked 15:00 on ${day.key.split('_').join('/')}. ${MESSAGES.appointmentBooked}.` })
       .waitFor();
-    await page.getByRole('button', { name: formatSlotLabel(day, '15:00'), exact: true }).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: formatSlotLabel(day, '15:30'), exact: true }).waitFor();
+    await timeChoice(page, '15:00').waitFor({ state: 'detached' });
+    await timeChoice(page, '15:30').waitFor();
 
     const response = await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`);
     const { doctors } = (await response.json()) as { doctors: Doctor[] };
@@ -100,8 +101,8 @@ describe('the booking embed on a page that is not ours', () => {
     const day = tomorrow();
     await page.goto(examplePage('doc03'));
     await page.getByRole('heading', { level: 2, name: 'Dr. Helena Marsh', exact: true }).waitFor();
-    await page.getByRole('button', { name: formatLongDay(day), exact: true }).click();
-    await page.getByRole('button', { name: formatSlotLabel(day, '20:30'), exact: true }).click();
+    await dayChoice(page, day).click();
+    await timeChoice(page, '20:30').click();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await page.getByText(MESSAGES.appointmentBooked, { exact: true }).waitFor();
     expect(await page.getByLabel('Email', { exact: true }).isVisible()).toBe(false);

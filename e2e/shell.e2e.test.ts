@@ -52,7 +52,8 @@ describe('the composed site', () => {
     const { page, requests, pageErrors } = await fresh();
     await page.goto(`${stack.siteUrl}${route}`);
     await remoteContent(page);
-    expect(requests).toContain(`${stack.appUrl(remote)}/remoteEntry.js`);
+    const liveEntry = `${stack.appUrl(remote)}/releases/${stack.site.releases(remote).live()?.id}/hostEntry.js`;
+    expect(requests).toContain(liveEntry);
     await expect(unavailable(page).count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { name: 'Page not found' }).count()).resolves.toBe(0);
     expect(pageErrors).toEqual([]);
@@ -93,6 +94,13 @@ describe('the composed site', () => {
     const { page } = await fresh();
     await page.goto(`${stack.siteUrl}/about`);
     await page.getByRole('link', { name: 'Create Account', exact: true }).waitFor();
+    // DECISIONS.md section 8: Log in beside Create Account, which opens sign-up mode.
+    await expect(page.getByRole('link', { name: 'Create Account', exact: true }).getAttribute('href')).resolves.toBe(
+      '/login?mode=signup&next=%2Fabout',
+    );
+    await expect(page.getByRole('link', { name: 'Log in', exact: true }).getAttribute('href')).resolves.toBe(
+      '/login?next=%2Fabout',
+    );
     await expect(page.getByRole('button', { name: 'Profile', exact: true }).count()).resolves.toBe(0);
 
     await signInPage(page, stack, patient.token);
@@ -115,12 +123,15 @@ describe('the composed site', () => {
     await signInPage(page, stack, patient.token);
     await page.goto(`${stack.siteUrl}/`);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
-    await page.getByRole('button', { name: 'Profile', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open menu', exact: true }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(360);
+    // On phones the account is offered once, inside the menu, not also as a Profile button.
+    await expect(page.getByRole('button', { name: 'Profile', exact: true }).count()).resolves.toBe(0);
 
     await page.getByRole('button', { name: 'Open menu', exact: true }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
+    await menu.getByRole('navigation', { name: 'Account', exact: true }).waitFor();
     await expect(menu.getByRole('link', { name: 'My Appointments', exact: true }).getAttribute('href')).resolves.toBe(
       '/my-appointments',
     );

@@ -14,6 +14,9 @@ export function stubApi(overrides: Partial<ApiClient> = {}): ApiClient {
     post: jest.fn(async (path: string) => {
       throw new Error(`unexpected POST ${path}`);
     }),
+    getText: jest.fn(async (path: string) => {
+      throw new Error(`unexpected GET ${path}`);
+    }),
     ...overrides,
   };
 }

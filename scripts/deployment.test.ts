@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { ADMIN_PORT } from './admin-app';
 import { REPO_ROOT, SITE_APPS } from './site-apps';
 
 interface Service {
@@ -18,9 +19,6 @@ const compose = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml')
   services: Record<string, Service>;
   volumes: Record<string, unknown>;
 };
-// webpack.shared.js is plain CommonJS (webpack loads it untranspiled), so it is required, not imported.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { APP_PORTS } = require('../webpack.shared.js') as { APP_PORTS: Record<string, number> };
 
 function published(service: Service): number[] {
   return (service.ports ?? []).map((mapping) => Number(mapping.split(':')[0]));
@@ -29,7 +27,7 @@ function published(service: Service): number[] {
 describe('docker-compose.yml', () => {
   it('has a service for the host, each remote, the API and PostgreSQL', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['account', 'api', 'booking', 'doctors', 'host', 'pages', 'postgres'].sort(),
+      ['account', 'admin', 'api', 'booking', 'doctors', 'host', 'pages', 'postgres'].sort(),
     );
   });
 
@@ -49,7 +47,6 @@ describe('docker-compose.yml', () => {
       expect(service?.build?.dockerfile).toBe(`${dir}/Dockerfile`);
       expect(published(service ?? {})).toEqual([port]);
       expect(service?.environment).toMatchObject({ APP: name, PORT: String(port) });
-      expect(APP_PORTS[name]).toBe(port);
       const dockerfile = fs.readFileSync(path.join(REPO_ROOT, dir, 'Dockerfile'), 'utf8');
       expect(dockerfile).toContain(`npm run build -w ${dir}`);
       expect(dockerfile).toContain(`APP=${name} PORT=${port}`);
@@ -67,6 +64,19 @@ describe('docker-compose.yml', () => {
     expect(published(compose.services.api ?? {})).toContain(Number(apiUrl.port));
   });
 
+  it.each(SITE_APPS.filter((app) => app.kind === 'remote').map((app) => [app.name]))(
+    '%s keeps its releases in its own volume, and the host asks it for the live one by service name',
+    (name) => {
+      const service = compose.services[name] ?? {};
+      expect(service.environment?.RELEASES_DIR).toBe('/releases');
+      const volume = (service.volumes ?? []).find((mapping) => mapping.endsWith(':/releases'))?.split(':')[0] ?? '';
+      expect(Object.keys(compose.volumes)).toContain(volume);
+      const internal = new URL(compose.services.host?.environment?.[`${name.toUpperCase()}_INTERNAL_URL`] ?? '');
+      expect(internal.hostname).toBe(name);
+      expect(published(service)).toContain(Number(internal.port));
+    },
+  );
+
   it('lets every site origin call the API, and points the API at the PostgreSQL service', () => {
     const api = compose.services.api ?? {};
     const origins = (api.environment?.CORS_ORIGINS ?? '').split(',');
@@ -76,6 +86,25 @@ describe('docker-compose.yml', () => {
     expect(new URL(api.environment?.DATABASE_URL ?? '').hostname).toBe('postgres');
     expect(api.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(fs.existsSync(path.join(REPO_ROOT, 'api', 'src', 'server.ts'))).toBe(true);
+  });
+
+  it('serves the admin app on 5174, where the host links to, against the API that lets it in', () => {
+    const admin = compose.services.admin ?? {};
+    expect(admin.build?.dockerfile).toBe('admin/Dockerfile');
+    expect(published(admin)).toEqual([ADMIN_PORT]);
+    expect(admin.environment?.PORT).toBe(String(ADMIN_PORT));
+    expect(new URL(compose.services.host?.environment?.ADMIN_URL ?? '').port).toBe(String(ADMIN_PORT));
+    expect(published(compose.services.api ?? {})).toContain(Number(new URL(admin.environment?.API_URL ?? '').port));
+    const api = compose.services.api?.environment ?? {};
+    expect(api.CORS_ORIGINS?.split(',')).toContain(`http://localhost:${ADMIN_PORT}`);
+    // Without both the admin API is off; compose refuses to start rather than serve a dead panel.
+    expect(api.ADMIN_EMAIL).toMatch(/^\$\{ADMIN_EMAIL:\?/);
+    expect(api.ADMIN_PASSWORD).toMatch(/^\$\{ADMIN_PASSWORD:\?/);
+    const dockerfile = fs.readFileSync(path.join(REPO_ROOT, 'admin', 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('npm run build -w admin');
+    expect(dockerfile).toContain(`PORT=${ADMIN_PORT}`);
+    expect(dockerfile).toContain('scripts/serve-admin.ts');
+    expect(fs.existsSync(path.join(REPO_ROOT, 'scripts', 'serve-admin.ts'))).toBe(true);
   });
 
   it('keeps PostgreSQL data in a named volume and checks its health', () => {

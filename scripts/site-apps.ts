@@ -1,21 +1,15 @@
 import path from 'node:path';
+import { APPS, SITE_APPS as SITE_APP_ENTRIES, appNamed } from '@carebook/shared/apps';
 
 export const REPO_ROOT = path.resolve(__dirname, '..');
 
-/** The separately deployed front-end apps and their default ports (DECISIONS.md section 1). */
-export const SITE_APPS = [
-  { name: 'host', dir: 'host', port: 3000 },
-  { name: 'doctors', dir: 'remotes/doctors', port: 3001 },
-  { name: 'booking', dir: 'remotes/booking', port: 3002 },
-  { name: 'account', dir: 'remotes/account', port: 3003 },
-  { name: 'pages', dir: 'remotes/pages', port: 3004 },
-] as const;
+/** The separately deployed front-end apps of the patient site (shared/src/apps.json). */
+export const SITE_APPS = SITE_APP_ENTRIES;
+export { APPS };
 
-export type AppName = (typeof SITE_APPS)[number]['name'];
-export type RemoteName = Exclude<AppName, 'host'>;
+/** An app's name in the app list (`host`, `doctors`, ...). */
+export type AppName = string;
 
 export function distDir(name: AppName): string {
-  const app = SITE_APPS.find((candidate) => candidate.name === name);
-  if (!app) throw new Error(`Unknown app ${name}`);
-  return path.join(REPO_ROOT, app.dir, 'dist');
+  return path.join(REPO_ROOT, appNamed(name).dir, 'dist');
 }

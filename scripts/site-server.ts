@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { createPageRenderer, type HostConfig } from './first-view/render-page';
+import { checkBuild } from './releases/check-build';
+import { lookUpLiveRemotes } from './releases/live-remotes';
+import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { createStaticApp } from './static-app';
 import { distDir, SITE_APPS, type AppName } from './site-apps';
 
 export interface SiteOptions {
   host?: string;
-  /** Port per app; the defaults are 3000-3004. */
+  /** Port per app; the defaults come from the app list. */
   ports?: Partial<Record<AppName, number>>;
   /** Origin remotes are reached at from the browser, e.g. `http://localhost`. */
   publicHost?: string;
   apiUrl: string;
   adminUrl: string;
+  /** Where remotes' releases are kept; RELEASES_DIR or `.releases/` by default. */
+  releasesDir?: string;
+  /** Releases kept per remote. */
+  keep?: number;
 }
 
 export interface RunningApp {
@@ -22,32 +30,52 @@ export interface RunningApp {
 export interface Site {
   apps: RunningApp[];
   url(name: AppName): string;
+  /** The release store of a remote (to release or roll back while the site runs). */
+  releases(name: AppName): ReleaseStore;
   /** Stop one app (to test a remote being down) and start it again on the same port. */
   stopApp(name: AppName): Promise<void>;
   startApp(name: AppName): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Serves the host and each remote from its own port, as separate deployments would. */
+/**
+ * Serves the host and each remote from its own port, as separate deployments would. Each remote
+ * serves its kept releases; its fresh build in `dist/` is published as a release first (unless it
+ * is live already), so `npm start` shows the working tree and a team's later release replaces it.
+ */
 export async function startSite(options: SiteOptions): Promise<Site> {
   const listenHost = options.host ?? '127.0.0.1';
   const publicHost = options.publicHost ?? `http://${listenHost === '0.0.0.0' ? 'localhost' : listenHost}`;
+  const releasesDir = options.releasesDir ?? releasesDirFrom();
   const portOf = (name: AppName): number =>
     options.ports?.[name] ?? SITE_APPS.find((app) => app.name === name)?.port ?? 0;
   const url = (name: AppName): string => `${publicHost}:${portOf(name)}`;
-  const runtimeConfig = {
+  const remotes = SITE_APPS.filter((app) => app.kind === 'remote');
+  const stores = new Map(remotes.map((app) => [app.name, new ReleaseStore(releasesDir, app.name)]));
+  const addresses = remotes.map((app) => ({
+    name: app.name,
+    publicOrigin: url(app.name),
+    internalOrigin: `http://127.0.0.1:${portOf(app.name)}`,
+  }));
+  const runtimeConfig = async (): Promise<HostConfig> => ({
     apiUrl: options.apiUrl,
     adminUrl: options.adminUrl,
-    remotes: Object.fromEntries(
-      SITE_APPS.filter((app) => app.name !== 'host').map((app) => [app.name, `${url(app.name)}/remoteEntry.js`]),
-    ),
-  };
+    ...(await lookUpLiveRemotes(addresses)),
+  });
+
+  for (const [name, store] of stores) {
+    if (store.isLive(distDir(name))) continue;
+    await checkBuild(name, distDir(name));
+    publishBuild(store, distDir(name), options.keep ?? DEFAULT_KEEP);
+  }
 
   const running = new Map<AppName, RunningApp>();
   async function startApp(name: AppName): Promise<void> {
     const server = await createStaticApp({
       root: distDir(name),
+      releases: stores.get(name),
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
+      renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
     });
     await server.listen({ host: listenHost, port: portOf(name) });
     running.set(name, { name, port: portOf(name), url: url(name), server });
@@ -64,6 +92,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       return [...running.values()];
     },
     url,
+    releases: (name) => {
+      const store = stores.get(name);
+      if (!store) throw new Error(`${name} is not a remote`);
+      return store;
+    },
     stopApp,
     startApp,
     close: async () => {

@@ -1,27 +1,40 @@
-// `npm start`: the API on 4000 (embedded database, seeded) and the site on 3000-3004.
+// `npm start`: the API on 4000 (embedded database, seeded), the site on 3000-3004 and the admin app on 5174.
+import { API_PORT } from '@carebook/shared/apps';
+import { adminPortOf, startAdminApp } from './admin-app';
+import { describeAdminCredential, ensureAdminCredential, resolveDataDir } from './admin-credential';
 import { startApiProcess } from './api-process';
 import { startSite } from './site-server';
 
 async function main(): Promise<void> {
-  const apiPort = Number(process.env.PORT ?? 4000);
+  const apiPort = Number(process.env.PORT ?? API_PORT);
   const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
   const adminUrl = process.env.ADMIN_URL ?? 'http://localhost:5174';
-  const api = await startApiProcess({ port: apiPort, host: '0.0.0.0', inheritOutput: true, timeoutMs: 120_000 });
-  const site = await startSite({ host: '0.0.0.0', publicHost: 'http://localhost', apiUrl, adminUrl }).catch(
-    async (error: unknown) => {
-      await api.stop();
-      throw error;
-    },
-  );
+  const admin = ensureAdminCredential(process.env, resolveDataDir(process.env));
+  const api = await startApiProcess({
+    port: apiPort,
+    host: '0.0.0.0',
+    inheritOutput: true,
+    timeoutMs: 120_000,
+    env: admin.source === 'environment' ? {} : { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  });
+  const started = await Promise.all([
+    startSite({ host: '0.0.0.0', publicHost: 'http://localhost', apiUrl, adminUrl }),
+    startAdminApp({ host: '0.0.0.0', port: adminPortOf(adminUrl), apiUrl }),
+  ]).catch(async (error: unknown) => {
+    await api.stop();
+    throw error;
+  });
+  const [site, adminApp] = started;
 
   console.log(`\nCareBook is running: ${site.url('host')}  (API ${apiUrl})`);
   for (const app of site.apps) console.log(`  ${app.name.padEnd(8)} ${app.url}`);
+  for (const line of describeAdminCredential(admin, adminUrl)) console.log(line);
 
   let stopping = false;
   const stop = async (): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    await site.close();
+    await Promise.all([site.close(), adminApp.close()]);
     await api.stop();
     process.exit(0);
   };
@@ -30,7 +43,7 @@ async function main(): Promise<void> {
   api.child.once('exit', (code) => {
     if (!stopping) {
       console.error(`The API stopped (exit code ${code}); stopping the site.`);
-      void site.close().then(() => process.exit(1));
+      void Promise.all([site.close(), adminApp.close()]).then(() => process.exit(1));
     }
   });
 }

@@ -1,55 +1,142 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import type { ReleaseStore } from './releases/release-store';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
-const ENTRY_FILES = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json', 'main.js']);
-const HASHED = /\.[0-9a-f]{8}\.js(\.map)?$/;
+const HOST_ENTRY = 'hostEntry.js';
+const ENTRY_FILES = new Set([
+  'index.html',
+  'remoteEntry.js',
+  HOST_ENTRY,
+  'mf-manifest.json',
+  'host-mf-manifest.json',
+  'remotes.json',
+  'main.js',
+  'release.json',
+  'embed.js',
+]);
+const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
 
 export interface StaticAppOptions {
-  /** The app's built folder. */
+  /** The app's built folder (the host; a remote without releases). */
   root: string;
-  /** Served as `/remotes.json` (the host's run-time configuration). */
-  runtimeConfig?: object;
+  /** A remote's releases: served instead of `root` (see {@link createStaticApp}). */
+  releases?: ReleaseStore;
+  /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
+  runtimeConfig?: () => Promise<object>;
+  /** The host: builds each page's HTML (first view, inline configuration) instead of `index.html`. */
+  renderPage?: (url: string) => Promise<string>;
 }
 
 export function cacheControlFor(file: string): string {
   const name = path.basename(file).replace(/\.(gz|br)$/, '');
   if (ENTRY_FILES.has(name) || name.endsWith('.html')) return 'no-cache';
-  if (HASHED.test(name)) return 'public, max-age=31536000, immutable';
+  if (HASHED.test(name)) return IMMUTABLE;
   return 'public, max-age=300';
 }
 
+/** A path inside a folder, or null when it is not a plain relative file path (`..`, NUL, ...). */
+function safeRelative(file: string): string | null {
+  const normal = path.posix.normalize(file);
+  return normal.startsWith('..') || normal.startsWith('/') || normal.includes('\0') ? null : normal;
+}
+
 /**
- * One deployed front-end app: its `dist/` with the cache rules above, CORS open (remotes are
+ * A remote's files from its releases. `/releases/<id>/<file>` is that release's file, cached for a
+ * year (a release never changes), so a tab that loaded release N keeps getting N's chunks while N
+ * is kept. Any other path is the live release's file, else the newest kept release holding it:
+ * `/remoteEntry.js` is the live entry for embedders, and chunks it names resolve from `/`.
+ */
+function serveRelease(store: ReleaseStore, url: string, reply: FastifyReply): FastifyReply | null {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+  if (pathname === '/release.json') {
+    const live = store.live();
+    if (!live) return reply.code(404).type('application/json').send({ message: `${store.remote} has no live release` });
+    // The composed site takes the host container (it shares the host's federation runtime) when
+    // the release has one; `remoteEntry.js` carries its own runtime, for pages without our host.
+    const entry = fs.existsSync(path.join(store.folder(live.id), HOST_ENTRY)) ? HOST_ENTRY : 'remoteEntry.js';
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/json')
+      .send({ name: store.remote, ...live, entry: `/releases/${live.id}/${entry}` });
+  }
+  const pinned = RELEASE_PATH.exec(pathname);
+  if (pinned) {
+    const [, id = '', file = ''] = pinned;
+    const relative = safeRelative(file);
+    if (!relative || !store.list().includes(id) || !fs.existsSync(path.join(store.folder(id), relative))) return null;
+    return reply.header('Cache-Control', IMMUTABLE).sendFile(relative, store.folder(id));
+  }
+  const relative = safeRelative(pathname.replace(/^\/+/, '') || 'index.html');
+  if (!relative) return null;
+  const live = store.live()?.id;
+  const ids = [...(live ? [live] : []), ...store.list().filter((id) => id !== live).reverse()];
+  const owner = ids.find((id) => fs.existsSync(path.join(store.folder(id), relative)));
+  return owner ? reply.sendFile(relative, store.folder(owner)) : null;
+}
+
+/**
+ * One deployed front-end app: its files with the cache rules above, CORS open (remotes are
  * loaded from other origins and embedded on other sites), and the HTML for any other GET path,
  * so deep links such as `/doctors/Dermatologist` load the app.
  */
 export async function createStaticApp(options: StaticAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  const { releases, runtimeConfig, renderPage } = options;
   const indexHtml = path.join(options.root, 'index.html');
-  if (!fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
+  if (!releases && !fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
     reply.header('X-Content-Type-Options', 'nosniff');
   });
-  if (options.runtimeConfig) {
-    const body = JSON.stringify(options.runtimeConfig);
+  if (runtimeConfig) {
     app.get('/remotes.json', async (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').type('application/json').send(body),
+      reply.header('Cache-Control', 'no-cache').type('application/json').send(JSON.stringify(await runtimeConfig())),
     );
   }
   await app.register(fastifyStatic, {
     root: options.root,
+    serve: !releases,
+    // With a page renderer, `/` is a page like any other route, not the raw index.html.
+    index: renderPage ? false : undefined,
     cacheControl: false,
     preCompressed: true,
-    setHeaders: (reply, file) => reply.header('Cache-Control', cacheControlFor(file)),
+    setHeaders: (reply, file) => {
+      if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', cacheControlFor(file));
+    },
   });
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.extname(request.url.split('?')[0] ?? '');
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && releases) {
+      const served = serveRelease(releases, request.url, reply);
+      if (served) return served;
+    }
+    const wantsPage = isRead && !path.extname(request.url.split('?')[0] ?? '');
     if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    if (releases) {
+      const live = releases.live();
+      if (!live) return reply.code(503).type('text/plain').send(`${releases.remote} has no live release`);
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', releases.folder(live.id));
+    }
+    if (renderPage) {
+      return renderPage(request.url).then((html) => {
+        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        // Rendered per request, so compressed per request: on a slow phone every kilobyte counts.
+        if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+        return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+      });
+    }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
   return app;

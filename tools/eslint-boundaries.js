@@ -1,10 +1,10 @@
 // Import boundaries of STYLE.md, checked on resolved paths (so `../../..` tricks are caught too):
-// a remote reaches only npm packages, the shared package and its own folder; the host never imports
+// a remote (and the admin app) reaches only npm packages, the shared package and its own folder; the host never imports
 // a remote's code; shared code outside shared/src/react has no React; the API never imports React.
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const REMOTES = ['doctors', 'booking', 'account', 'pages'];
+const REMOTES = require('../shared/src/apps.json').apps.filter((app) => app.kind === 'remote').map((app) => app.name);
 const REACT_PACKAGES = /^(react|react-dom|react-router-dom|react-toastify)(\/|$)/;
 
 /** The area a repository file belongs to: 'host', 'remote:doctors', 'shared-core', ... */
@@ -23,6 +23,12 @@ function problem(fromArea, source, targetArea, isTest) {
     if (other || source === '@carebook/host' || source === '@carebook/api') return `a remote may not import ${source}`;
     if (targetArea && targetArea !== fromArea && !targetArea.startsWith('shared') && !(isTest && targetArea === 'jest')) {
       return `a remote imports only the shared package and its own folder, not ${targetArea}`;
+    }
+  }
+  if (fromArea === 'admin') {
+    if (/^@carebook\/(host|api|doctors|booking|account|pages)$/.test(source)) return `the admin app may not import ${source}`;
+    if (targetArea && targetArea !== 'admin' && !targetArea.startsWith('shared')) {
+      return `the admin app imports only the shared package and its own folder, not ${targetArea}`;
     }
   }
   if (fromArea === 'host') {

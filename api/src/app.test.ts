@@ -8,14 +8,6 @@ import type { Db } from './db/db';
 import { get, multipart, PNG_BYTES, post, postForm } from './test-support/http';
 import { ADMIN, createTestEnv, type Driver, PUBLIC_URL, stopTestCluster, type TestEnv } from './test-support/test-app';
 
-// light-my-request (behind app.inject) requires `cookie` 2, which is ESM-only: jest on Node 20
-// cannot load it. It is used only to send request cookies, which these tests never do.
-jest.mock('cookie', () => ({
-  stringifySetCookie: () => {
-    throw new Error('request cookies are not supported in these tests');
-  },
-}));
-
 jest.setTimeout(60_000);
 
 type DoctorsBody = { doctors: Doctor[] };
@@ -344,7 +336,7 @@ describe.each<Driver>(['pglite', 'postgres'])('API on %s', (driver) => {
       await doctors(env); // warm the cache: the booking must invalidate it
       const res = await book(env, token, 'doc02', TODAY, '10:30');
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ success: true, message: MESSAGES.appointmentBooked });
+      expect(res.body).toEqual({ success: true, message: MESSAGES.appointmentBooked, appointmentId: expect.any(String) });
       const doc02 = (await doctors(env)).find((d) => d._id === 'doc02');
       expect(doc02?.slots_booked[TODAY]).toContain('10:30');
     });
@@ -424,6 +416,7 @@ describe.each<Driver>(['pglite', 'postgres'])('API on %s', (driver) => {
         cancelled: false,
         payment: false,
         isCompleted: false,
+        rating: null,
       });
       expect(Math.abs((list[0]?.date ?? 0) - Date.now())).toBeLessThan(60_000);
     });

@@ -24,8 +24,11 @@ import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
 import { adminRoutes } from './routes/admin';
 import { appointmentRoutes } from './routes/appointments';
+import { calendarRoutes } from './routes/calendar';
 import { clinicRoutes } from './routes/clinic';
 import { doctorRoutes } from './routes/doctors';
+import { ratingRoutes } from './routes/ratings';
+import { rescheduleRoutes } from './routes/reschedule';
 import { userRoutes } from './routes/users';
 
 export interface BuildAppOptions {
@@ -119,6 +122,9 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => doctorRoutes(scope, ctx));
   await app.register(async (scope) => userRoutes(scope, ctx));
   await app.register(async (scope) => appointmentRoutes(scope, ctx));
+  await app.register(async (scope) => rescheduleRoutes(scope, ctx));
+  await app.register(async (scope) => calendarRoutes(scope, ctx));
+  await app.register(async (scope) => ratingRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
   return app;
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidTimeZone } from '@carebook/shared';
+import { API_PORT, APPS, appNamed, localOrigin } from '@carebook/shared/apps';
 
 /** Everything the API reads from the environment, checked once at start. */
 export interface Config {
@@ -30,13 +31,10 @@ export interface Config {
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** Every app of the app list on a developer's machine, and the host by IP as well. */
 export const DEFAULT_CORS_ORIGINS = [
-  'http://localhost:3000',
-  'http://localhost:3001',
-  'http://localhost:3002',
-  'http://localhost:3003',
-  'http://localhost:3004',
-  'http://127.0.0.1:3000',
+  ...APPS.map((app) => localOrigin(app)),
+  localOrigin(appNamed('host'), '127.0.0.1'),
 ];
 
 export class ConfigError extends Error {
@@ -89,7 +87,7 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
  */
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
-  const port = integer(env, 'PORT', 4000, 0, 65535, problems);
+  const port = integer(env, 'PORT', API_PORT, 0, 65535, problems);
   const dataDir = path.resolve(REPO_ROOT, value(env, 'DATA_DIR') ?? '.data');
 
   const databaseUrl = value(env, 'DATABASE_URL') ?? null;

@@ -2,7 +2,6 @@ import { post } from './test-support/http';
 import { registerPatient } from './test-support/patients';
 import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
 
-jest.mock('cookie', () => jest.requireActual('./test-support/patients').cookieMock);
 jest.setTimeout(120_000);
 
 /** mulberry32: a tiny seeded generator, so a failure replays exactly. */

@@ -3,7 +3,6 @@ import { get, multipart, PNG_BYTES, post, postForm } from './test-support/http';
 import { registerPatient } from './test-support/patients';
 import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
 
-jest.mock('cookie', () => jest.requireActual('./test-support/patients').cookieMock);
 jest.setTimeout(60_000);
 
 const NUL = '\u0000';

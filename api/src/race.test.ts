@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -102,7 +102,8 @@ describe('two API processes on one PostgreSQL', () => {
     const migrations = await client.query('SELECT name FROM schema_migrations ORDER BY name');
     const doctors = await client.query('SELECT count(*)::int AS n FROM doctors');
     await client.end();
-    expect(migrations.rows.map((r) => r.name)).toEqual(['001-init.sql', '002-hardening.sql']);
+    const files = readdirSync(path.join(__dirname, 'db', 'migrations')).filter((name) => name.endsWith('.sql')).sort();
+    expect(migrations.rows.map((r) => r.name)).toEqual(files);
     expect(doctors.rows[0].n).toBe(15);
   });
 });

@@ -15,6 +15,8 @@ export interface Stack {
   apiUrl: string;
   site: Site;
   api: ApiProcess;
+  /** This stack's own releases folder (remotes' kept releases and live pointers). */
+  releasesDir: string;
   /** Origin of one app, e.g. `stack.appUrl('pages')` = `http://127.0.0.1:41234`. */
   appUrl(name: AppName): string;
   close(): Promise<void>;
@@ -25,14 +27,17 @@ export interface StackOptions {
   timeZone?: string;
   /** Extra API environment. */
   env?: Record<string, string>;
+  /** More origins the API must accept besides the five apps' (e.g. the admin app's). */
+  extraOrigins?: string[];
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-e2e-'));
+  const releasesDir = path.join(dataDir, 'releases');
   const ports = Object.fromEntries(
     await Promise.all(SITE_APPS.map(async (app) => [app.name, await freePort()] as const)),
   ) as Record<AppName, number>;
-  const origins = SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`);
+  const origins = [...SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`), ...(options.extraOrigins ?? [])];
   const apiPort = await freePort();
   const api = await startApiProcess({
     port: apiPort,
@@ -50,7 +55,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   let site: Site;
   try {
-    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin' });
+    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir });
   } catch (error) {
     await api.stop();
     throw error;
@@ -60,6 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     apiUrl: api.url,
     site,
     api,
+    releasesDir,
     appUrl: (name) => site.url(name),
     close: async () => {
       await site.close();

@@ -1,26 +1,44 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { ROUTES } from '@carebook/shared';
-import { AppProvider } from '@carebook/shared/react';
+import { ROUTES, safeNextPath, sessionExpiredPath } from '@carebook/shared';
+import { AppProvider, type InitialData } from '@carebook/shared/react';
 import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './remotes/runtime-config';
 import { AppRoutes } from './routes';
 
-function Session({ config, children }: { config: RuntimeConfig; children: ReactNode }): ReactNode {
+/** Where the patient was when the session ran out: the login screen brings them back there. */
+function currentPlace(): string {
+  const { pathname, search } = window.location;
+  if (pathname === ROUTES.login) return safeNextPath(new URLSearchParams(search).get('next'));
+  return `${pathname}${search}`;
+}
+
+interface SessionProps {
+  config: RuntimeConfig;
+  initialData: InitialData | null;
+  children: ReactNode;
+}
+
+function Session({ config, initialData, children }: SessionProps): ReactNode {
   const navigate = useNavigate();
   return (
-    <AppProvider apiUrl={config.apiUrl} adminUrl={config.adminUrl} onSessionExpired={() => navigate(ROUTES.login)}>
+    <AppProvider
+      apiUrl={config.apiUrl}
+      adminUrl={config.adminUrl}
+      initialData={initialData}
+      onSessionExpired={() => navigate(sessionExpiredPath(currentPlace()))}
+    >
       {children}
     </AppProvider>
   );
 }
 
 /** The shell: one router, one context, one toast container; remotes render inside the layout. */
-export function App({ config }: { config: RuntimeConfig }): ReactNode {
+export function App({ config, initialData = null }: { config: RuntimeConfig; initialData?: InitialData | null }): ReactNode {
   return (
     <BrowserRouter>
-      <Session config={config}>
+      <Session config={config} initialData={initialData}>
         <Layout>
           <AppRoutes />
         </Layout>

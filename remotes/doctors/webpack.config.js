@@ -4,8 +4,4 @@ module.exports = createAppConfig({
   dir: __dirname,
   name: 'doctors',
   title: 'CareBook doctors (standalone)',
-  exposes: {
-    './home': './src/features/home/home-page.tsx',
-    './doctor-list': './src/features/doctor-list/doctor-list-page.tsx',
-  },
 });

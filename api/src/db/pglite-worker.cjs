@@ -1,7 +1,7 @@
 'use strict';
-// PGlite runs in this worker thread: its WASM work stays off the API's event loop, and it runs in
-// a plain Node context (jest's sandbox cannot load PGlite's dynamic imports). Plain JS on purpose:
-// a worker is started by bare Node, without the TypeScript loader. Protocol: see pglite-db.ts.
+// PGlite runs in this worker thread so its WASM work stays off the API's event loop. Plain JS on
+// purpose: a worker is started by bare Node, without the TypeScript loader. Protocol: see
+// pglite-db.ts.
 const { parentPort, workerData } = require('node:worker_threads');
 const { existsSync } = require('node:fs');
 const path = require('node:path');

@@ -3,7 +3,6 @@ import { get, post } from '../test-support/http';
 import { book, registerPatient } from '../test-support/patients';
 import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
-jest.mock('cookie', () => jest.requireActual('../test-support/patients').cookieMock);
 jest.setTimeout(60_000);
 
 // The test clock: Tuesday 24 Nov 2026, 10:10 in Europe/Berlin. The window runs to 30 Nov.

@@ -4,7 +4,6 @@ import { book, registerPatient } from '../test-support/patients';
 import { createTestEnv, type TestEnv } from '../test-support/test-app';
 import { DOCTORS_PATH } from './doctors-fast-path';
 
-jest.mock('cookie', () => jest.requireActual('../test-support/patients').cookieMock);
 jest.setTimeout(60_000);
 
 /** Over real HTTP (the fast path sits in the server's request handler, which inject() skips). */

@@ -44,10 +44,30 @@ export async function listUserAppointments(db: Queryable, userId: string): Promi
   return db.query<AppointmentRow>(`SELECT ${COLUMNS} FROM appointments a WHERE a.user_id = $1 ${NEWEST_FIRST}`, [userId]);
 }
 
-export async function listAllAppointments(db: Queryable): Promise<AdminAppointmentRow[]> {
+export type AppointmentStatusFilter = 'upcoming' | 'completed' | 'cancelled';
+
+/** What the admin list may be narrowed to; every part optional. Days are `YYYY-MM-DD`, inclusive. */
+export interface AppointmentFilter {
+  doctorId?: string;
+  fromDay?: string;
+  toDay?: string;
+  status?: AppointmentStatusFilter;
+}
+
+/** Every appointment with who booked it, newest slot first, narrowed by `filter`. */
+export async function listAllAppointments(db: Queryable, filter: AppointmentFilter = {}): Promise<AdminAppointmentRow[]> {
   return db.query<AdminAppointmentRow>(
     `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image
-     FROM appointments a JOIN users u ON u.id = a.user_id ${NEWEST_FIRST}`,
+     FROM appointments a JOIN users u ON u.id = a.user_id
+     WHERE ($1::text IS NULL OR a.doctor_id = $1)
+       AND ($2::date IS NULL OR a.slot_day >= $2::date)
+       AND ($3::date IS NULL OR a.slot_day <= $3::date)
+       AND ($4::text IS NULL
+         OR ($4 = 'cancelled' AND a.cancelled)
+         OR ($4 = 'completed' AND a.is_completed AND NOT a.cancelled)
+         OR ($4 = 'upcoming' AND NOT a.cancelled AND NOT a.is_completed))
+     ${NEWEST_FIRST}`,
+    [filter.doctorId ?? null, filter.fromDay ?? null, filter.toDay ?? null, filter.status ?? null],
   );
 }
 

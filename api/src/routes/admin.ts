@@ -1,6 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
+  DOCTOR_LIMITS,
   isSpecialization,
   MESSAGES,
   normalizeEmail,
@@ -33,11 +34,17 @@ import {
   toggleAvailability,
   updateDoctor,
 } from '../repositories/doctors-repository';
+import { appointmentFilter } from './admin-filter';
 import { cancelRefusal } from './appointments';
 import { firstError, tooMany } from './users';
 
-const TEXT_LIMITS = { degree: 200, experience: 50, about: 4000, location: 200 } as const;
-const MAX_FEES = 100_000;
+const TEXT_LIMITS = {
+  degree: DOCTOR_LIMITS.degreeMax,
+  experience: DOCTOR_LIMITS.experienceMax,
+  about: DOCTOR_LIMITS.aboutMax,
+  location: DOCTOR_LIMITS.locationMax,
+} as const;
+const MAX_FEES = DOCTOR_LIMITS.feesMax;
 
 function sameSecret(a: string, b: string): boolean {
   const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
@@ -196,8 +203,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return { success: true, message: MESSAGES.availabilityChanged, available };
   });
 
-  app.get(`${base}/appointments`, guarded, async () => {
-    const rows = await listAllAppointments(db);
+  app.get(`${base}/appointments`, guarded, async (request) => {
+    const rows = await listAllAppointments(db, appointmentFilter(request.query));
     return { success: true, appointments: rows.map((row) => toAdminAppointment(config.publicUrl, row)) };
   });
 

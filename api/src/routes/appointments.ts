@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { checkSlot, MESSAGES, slotSortKey } from '@carebook/shared';
+import { checkSlot, hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shared';
 import type { AppContext } from '../context';
 import { FOREIGN_KEY_VIOLATION, pgConstraint, pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { checkId, HttpError, stringField } from '../lib/http-error';
@@ -13,6 +13,8 @@ import {
   listUserAppointments,
 } from '../repositories/appointments-repository';
 import { findDoctor } from '../repositories/doctors-repository';
+import { findOwnAppointment } from '../repositories/patient-appointment-repository';
+import { listUserRatings } from '../repositories/ratings-repository';
 
 export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config, guards } = ctx;
@@ -32,6 +34,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     const doctor = await findDoctor(db, docId);
     if (!doctor) throw new HttpError(404, MESSAGES.doctorNotFound);
     if (!doctor.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
+    const appointmentId = randomUUID();
     try {
       await db.transaction(async (tx) => {
         await enforcePatientLimits(tx, {
@@ -43,7 +46,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
           max: config.maxUpcomingPerPatient,
         });
         await insertAppointment(tx, {
-          id: randomUUID(),
+          id: appointmentId,
           userId: request.userId,
           doctorId: doctor.id,
           slotDate,
@@ -57,17 +60,25 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       throw bookingRefusal(error);
     }
     ctx.doctorsChanged();
-    return reply.status(201).send({ success: true, message: MESSAGES.appointmentBooked });
+    return reply.status(201).send({ success: true, message: MESSAGES.appointmentBooked, appointmentId });
   });
 
   app.get('/api/v1/user/appointments', { preHandler: guards.requirePatient }, async (request) => {
-    const rows = await listUserAppointments(db, request.userId);
-    return { success: true, appointments: rows.map((row) => toAppointment(config.publicUrl, row)) };
+    const [rows, ratings] = await Promise.all([listUserAppointments(db, request.userId), listUserRatings(db, request.userId)]);
+    const appointments = rows.map((row) => ({ ...toAppointment(config.publicUrl, row), rating: ratings.get(row.id) ?? null }));
+    return { success: true, appointments };
   });
 
-  /** Own appointment only (another patient's is 404, unchanged); twice or after completion is 409. */
+  /**
+   * Own appointment only (another patient's is 404, unchanged); twice or after completion is 409;
+   * once it has started it is 400, like a reschedule (the visit is over or under way).
+   */
   app.post('/api/v1/user/cancel-appointment', { preHandler: guards.requirePatient }, async (request) => {
     const appointmentId = checkId(stringField(request.body, 'appointmentId'), MESSAGES.invalidAppointmentId);
+    const own = await findOwnAppointment(db, appointmentId, request.userId);
+    if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
+      throw new HttpError(400, MESSAGES.appointmentPast);
+    }
     if (await cancelAppointment(db, appointmentId, request.userId)) {
       ctx.doctorsChanged();
       return { success: true, message: MESSAGES.appointmentCancelled };

@@ -4,7 +4,6 @@ import { post } from '../test-support/http';
 import { book, registerPatient } from '../test-support/patients';
 import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
-jest.mock('cookie', () => jest.requireActual('../test-support/patients').cookieMock);
 jest.setTimeout(60_000);
 
 const LIST = '/api/v1/doctor/all-doctors';

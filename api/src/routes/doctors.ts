@@ -5,22 +5,27 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { listBookedSlots, listDoctors } from '../repositories/doctors-repository';
 import { sendPrepared } from '../lib/prepared-reply';
+import { listDoctorRatings } from '../repositories/ratings-repository';
 import { toDoctor } from '../lib/serialize';
 
 /**
  * The all-doctors reply, serialised once. `slots_booked` comes from the live appointments from the
  * clinic's yesterday on (older days cannot be booked anyway), so it can never drift from them.
+ * `rating`/`reviews` come from patients' ratings; a rating invalidates the cached reply too.
  */
 export async function buildDoctorsReply(db: Queryable, config: Config, now: Date): Promise<Buffer> {
   const from = clinicToday(new Date(now.getTime() - 86_400_000), config.clinicTimeZone);
-  const [rows, booked] = await Promise.all([listDoctors(db), listBookedSlots(db, from)]);
+  const [rows, booked, ratings] = await Promise.all([listDoctors(db), listBookedSlots(db, from), listDoctorRatings(db)]);
   const slots = new Map<string, SlotsBooked>();
   for (const b of booked) {
     const byDay = slots.get(b.doctor_id) ?? {};
     (byDay[b.slot_date] ??= []).push(b.slot_time);
     slots.set(b.doctor_id, byDay);
   }
-  const doctors = rows.map((row) => toDoctor(config.publicUrl, row, slots.get(row.id) ?? {}));
+  const doctors = rows.map((row) => ({
+    ...toDoctor(config.publicUrl, row, slots.get(row.id) ?? {}),
+    ...(ratings.get(row.id) ?? { rating: null, reviews: 0 }),
+  }));
   return Buffer.from(JSON.stringify({ success: true, doctors }));
 }
 

@@ -15,10 +15,3 @@ export async function registerPatient(app: FastifyInstance, name = 'Test Patient
 export function book(app: FastifyInstance, token: string, docId: string, slotDate: string, slotTime: string): Promise<Reply> {
   return post(app, '/api/v1/user/book-appointment', { docId, slotDate, slotTime }, token);
 }
-
-/** light-my-request needs `cookie` 2 (ESM only, which jest cannot load); no test sends cookies. */
-export const cookieMock = {
-  stringifySetCookie: (): never => {
-    throw new Error('request cookies are not supported in these tests');
-  },
-};

@@ -3,14 +3,22 @@ import { Link, NavLink } from 'react-router-dom';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { NAV_ITEMS } from './nav-items';
+import { useAuthLinks } from './use-auth-links';
+import { useFocusTrap } from './use-focus-trap';
 import { useLogout } from './use-logout';
 import styles from './mobile-menu.module.css';
 
-/** The small-screen menu: every navbar link plus the account links, closed by Escape or ✕. */
+/**
+ * The small-screen menu, a modal dialog: every navbar link and the account links, Tab kept
+ * inside, closed by Escape or ✕ (the navbar then returns focus to the menu button).
+ */
 export function MobileMenu({ onClose }: { onClose: () => void }): ReactNode {
-  const { token, adminUrl } = useApp();
+  const { token, user, adminUrl } = useApp();
   const logout = useLogout();
+  const auth = useAuthLinks();
+  const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  const trapFocus = useFocusTrap(panel);
 
   useEffect(() => {
     closeButton.current?.focus();
@@ -22,7 +30,15 @@ export function MobileMenu({ onClose }: { onClose: () => void }): ReactNode {
   }, [onClose]);
 
   return (
-    <div id="mobile-menu" className={styles.panel} role="dialog" aria-modal="true" aria-label="Menu">
+    <div
+      ref={panel}
+      id="mobile-menu"
+      className={styles.panel}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Menu"
+      onKeyDown={trapFocus}
+    >
       <button ref={closeButton} type="button" className={styles.close} aria-label="Close menu" onClick={onClose}>
         <span aria-hidden="true">✕</span>
       </button>
@@ -40,39 +56,45 @@ export function MobileMenu({ onClose }: { onClose: () => void }): ReactNode {
               Admin Panel
             </a>
           </li>
-          {token ? (
-            <>
-              <li>
-                <Link to={ROUTES.myProfile} onClick={onClose}>
-                  My Profile
-                </Link>
-              </li>
-              <li>
-                <Link to={ROUTES.myAppointments} onClick={onClose}>
-                  My Appointments
-                </Link>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onClose();
-                    logout();
-                  }}
-                >
-                  Logout
-                </button>
-              </li>
-            </>
-          ) : (
-            <li>
-              <Link to={ROUTES.login} onClick={onClose} className={styles.cta}>
-                Create Account
-              </Link>
-            </li>
-          )}
         </ul>
       </nav>
+      {token ? (
+        <nav aria-label="Account" className={styles.account}>
+          <p className={styles.who}>{user ? `Signed in as ${user.name}` : 'Your account'}</p>
+          <ul className={styles.list}>
+            <li>
+              <Link to={ROUTES.myProfile} onClick={onClose}>
+                My Profile
+              </Link>
+            </li>
+            <li>
+              <Link to={ROUTES.myAppointments} onClick={onClose}>
+                My Appointments
+              </Link>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={() => {
+                  onClose();
+                  logout();
+                }}
+              >
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+      ) : (
+        <div className={styles.auth}>
+          <Link to={auth.login} onClick={onClose} className={styles.secondary}>
+            Log in
+          </Link>
+          <Link to={auth.signUp} onClick={onClose} className={styles.cta}>
+            Create Account
+          </Link>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,17 +1,25 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { MobileMenu } from './mobile-menu';
 import { NAV_ITEMS } from './nav-items';
 import { ProfileMenu } from './profile-menu';
+import { useAuthLinks } from './use-auth-links';
 import styles from './navbar.module.css';
 
 export function Navbar(): ReactNode {
   const { token, adminUrl } = useApp();
   const [menuOpen, setMenuOpen] = useState(false);
+  const burger = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const auth = useAuthLinks();
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // Back to the button that opened it; a link that leads to a new page then moves focus on to its h1.
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    burger.current?.focus();
+  }, []);
 
   return (
     <header className={styles.header}>
@@ -40,13 +48,22 @@ export function Navbar(): ReactNode {
         </nav>
         <div className={styles.actions}>
           {token ? (
-            <ProfileMenu />
+            // Phones reach the account through the menu, so it is offered once.
+            <div className={styles.wide}>
+              <ProfileMenu />
+            </div>
           ) : (
-            <Link to={ROUTES.login} className={styles.cta}>
-              Create Account
-            </Link>
+            <>
+              <Link to={auth.login} className={styles.login}>
+                Log in
+              </Link>
+              <Link to={auth.signUp} className={`${styles.cta} ${styles.wide}`}>
+                Create Account
+              </Link>
+            </>
           )}
           <button
+            ref={burger}
             type="button"
             className={styles.burger}
             aria-label="Open menu"
@@ -58,7 +75,7 @@ export function Navbar(): ReactNode {
           </button>
         </div>
       </div>
-      {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu onClose={closeMenu} />}
     </header>
   );
 }

@@ -1,38 +1,50 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { useLogout } from './use-logout';
 import styles from './profile-menu.module.css';
 
+/**
+ * The account disclosure on wide screens. Escape closes it and puts focus back on its button;
+ * a click outside or Tab past its last link closes it too.
+ */
 export function ProfileMenu(): ReactNode {
   const { user } = useApp();
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return undefined;
-    const close = (event: MouseEvent | KeyboardEvent): void => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !root.current?.contains(event.target as Node)) {
-        setOpen(false);
-      }
+    const onPointer = (event: MouseEvent): void => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
     };
   }, [open]);
 
+  const onBlur = (event: FocusEvent): void => {
+    if (event.relatedTarget && !root.current?.contains(event.relatedTarget as Node)) setOpen(false);
+  };
+
   const initial = (user?.name.trim()[0] ?? '?').toUpperCase();
   return (
-    <div className={styles.root} ref={root}>
+    <div className={styles.root} ref={root} onBlur={onBlur}>
       <button
+        ref={trigger}
         type="button"
         className={styles.trigger}
-        aria-haspopup="true"
         aria-expanded={open}
         aria-controls="profile-menu"
         onClick={() => setOpen((value) => !value)}

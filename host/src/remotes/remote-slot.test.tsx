@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { setScreenLoader } from './load-screen';
 import { UNAVAILABLE } from './offline-remote-plugin';
 import { RemoteSlot } from './remote-slot';
-import { resetRemote } from './runtime-config';
+import { refreshRemote, resetRemote } from './runtime-config';
 
-jest.mock('./runtime-config', () => ({ resetRemote: jest.fn() }));
+jest.mock('./runtime-config', () => ({ resetRemote: jest.fn(), refreshRemote: jest.fn(async () => false) }));
 
 function About() {
   return <h1>About CareBook</h1>;
@@ -15,6 +15,7 @@ describe('RemoteSlot', () => {
   beforeEach(() => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.mocked(resetRemote).mockClear();
+    jest.mocked(refreshRemote).mockClear();
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -76,6 +77,30 @@ describe('RemoteSlot', () => {
     unmount();
     render(<RemoteSlot remote="pages" module="about" />);
     expect(screen.getByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves a remote to its live release and loads again by itself when its old files are gone', async () => {
+    const chunkError = new Error('Loading chunk 603 failed (/releases/old/603.js 404)');
+    const responses = [{ default: About, [UNAVAILABLE]: chunkError }, { default: About }];
+    const loader = jest.fn(async () => responses.shift() ?? null);
+    jest.mocked(refreshRemote).mockResolvedValueOnce(true);
+    setScreenLoader(loader);
+    render(<RemoteSlot remote="doctors" module="doctor-list" />);
+    expect(await screen.findByRole('heading', { name: 'About CareBook' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(refreshRemote).toHaveBeenCalledWith('doctors');
+    expect(loader).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the fallback when the remote has no newer release to move to', async () => {
+    const loader = jest.fn(async () => {
+      throw new Error('Loading chunk 603 failed');
+    });
+    setScreenLoader(loader);
+    render(<RemoteSlot remote="doctors" module="home" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('unavailable');
+    expect(refreshRemote).toHaveBeenCalledWith('doctors');
     expect(loader).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,13 +2,14 @@ import { useCallback, useState, Suspense, type ReactNode } from 'react';
 import { forgetScreen, getScreen } from './load-screen';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import styles from './remote-slot.module.css';
+import { RouteSkeleton, skeletonShapeOf } from './route-skeleton';
 
 export interface RemoteSlotProps {
   /** Federation name of the remote, e.g. `doctors`. */
   remote: string;
   /** Exposed module without `./`, e.g. `home`. */
   module: string;
-  /** Shown while the remote's code loads; a neutral placeholder by default. */
+  /** Shown while the remote's code loads; the remote's screen shape by default. */
   loading?: ReactNode;
 }
 
@@ -39,13 +40,7 @@ export function RemoteSlot({ remote, module, loading }: RemoteSlotProps): ReactN
       )}
     >
       <Suspense
-        fallback={
-          loading ?? (
-            <div className={styles.loading} role="status" aria-live="polite">
-              Loading…
-            </div>
-          )
-        }
+        fallback={loading ?? <RouteSkeleton shape={skeletonShapeOf(remote)} />}
       >
         <Screen />
       </Suspense>

@@ -1,14 +1,42 @@
-import type { ApiReply, Appointment, AppointmentsReply, BookingRequest } from '../types';
+import type {
+  ApiReply,
+  Appointment,
+  AppointmentsReply,
+  BookingReply,
+  BookingRequest,
+  RatingRequest,
+  RescheduleRequest,
+} from '../types';
 import type { ApiClient } from './client';
 
 export async function getAppointments(api: ApiClient): Promise<Appointment[]> {
   return (await api.get<AppointmentsReply>('/api/v1/user/appointments')).appointments;
 }
 
-export function bookAppointment(api: ApiClient, body: BookingRequest): Promise<ApiReply> {
-  return api.post<ApiReply>('/api/v1/user/book-appointment', body);
+/** Books a slot; the reply names the new appointment. */
+export function bookAppointment(api: ApiClient, body: BookingRequest): Promise<BookingReply> {
+  return api.post<BookingReply>('/api/v1/user/book-appointment', body);
 }
 
 export function cancelAppointment(api: ApiClient, appointmentId: string): Promise<ApiReply> {
   return api.post<ApiReply>('/api/v1/user/cancel-appointment', { appointmentId });
+}
+
+/** Moves the patient's own upcoming appointment to another free slot of the same doctor. */
+export function rescheduleAppointment(api: ApiClient, body: RescheduleRequest): Promise<ApiReply> {
+  return api.post<ApiReply>('/api/v1/user/reschedule-appointment', body);
+}
+
+/** Rates the patient's own completed visit, once. */
+export function rateAppointment(api: ApiClient, body: RatingRequest): Promise<ApiReply> {
+  return api.post<ApiReply>('/api/v1/user/rate-appointment', body);
+}
+
+export function appointmentCalendarPath(appointmentId: string): string {
+  return `/api/v1/user/appointments/${encodeURIComponent(appointmentId)}/calendar`;
+}
+
+/** The appointment as an RFC 5545 calendar file (`text/calendar`), for "Add to calendar". */
+export function getAppointmentCalendar(api: ApiClient, appointmentId: string): Promise<string> {
+  return api.getText(appointmentCalendarPath(appointmentId));
 }

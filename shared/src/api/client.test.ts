@@ -101,3 +101,19 @@ describe('createApiClient', () => {
     expect((calls[0]?.init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 });
+
+describe('createApiClient getText', () => {
+  it('returns the body of a non-JSON success as text, with the token', async () => {
+    const { client, calls } = setup([
+      new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', { status: 200, headers: { 'Content-Type': 'text/calendar' } }),
+    ]);
+    await expect(client.getText('/api/v1/user/appointments/a1/calendar')).resolves.toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+    expect((calls[0]?.init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+    expect((calls[0]?.init?.headers as Record<string, string>).Accept).toMatch(/^text\/calendar/);
+  });
+
+  it("turns a JSON refusal into an ApiError with the server's message", async () => {
+    const { client } = setup([reply(404, { success: false, message: 'Appointment not found' })]);
+    await expect(client.getText('/x')).rejects.toEqual(new ApiError('Appointment not found', 404));
+  });
+});

@@ -20,6 +20,8 @@ export interface ApiClient {
   get<T>(path: string): Promise<T>;
   /** A plain object goes as JSON, a `FormData` as multipart. Never retried. */
   post<T>(path: string, body?: object | FormData): Promise<T>;
+  /** A GET whose success is not JSON (e.g. a calendar file); failures are read as usual. */
+  getText(path: string): Promise<string>;
 }
 
 const RETRY_STATUSES = new Set([502, 503, 504]);
@@ -40,8 +42,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       attempt < GET_RETRIES && (error !== null || (response !== null && RETRY_STATUSES.has(response.status))),
   });
 
-  async function send<T>(method: 'GET' | 'POST', path: string, body?: object | FormData): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function send<T>(method: 'GET' | 'POST', path: string, body?: object | FormData, accept = 'application/json'): Promise<T> {
+    const headers: Record<string, string> = { Accept: accept };
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
@@ -60,6 +62,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       throw new ApiError(MESSAGES.networkError, 0);
     }
+    if (response.ok && accept !== 'application/json') return (await response.text()) as T;
     const data = await readJson(response);
     if (response.status === 401) options.onUnauthorized?.();
     const message = typeof data?.message === 'string' && data.message ? data.message : undefined;
@@ -74,6 +77,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl,
     get: (path) => send('GET', path),
     post: (path, body) => send('POST', path, body),
+    getText: (path) => send<string>('GET', path, undefined, 'text/calendar, text/plain, application/json;q=0.5'),
   };
 }
 

@@ -9,17 +9,73 @@ export const ROUTES = {
   myAppointments: '/my-appointments',
 } as const;
 
+/** Route patterns with parameters, as the host's router declares them. */
+export const ROUTE_PATTERNS = {
+  doctorsBySpeciality: `${ROUTES.doctors}/:speciality?`,
+  doctorPage: '/appointment/:docId',
+} as const;
+
+/** A screen of the site: the route, the remote that owns it and the module that remote exposes. */
+export interface Screen {
+  path: string;
+  remote: string;
+  module: string;
+}
+
+/**
+ * Every screen of SPEC.md section 2 and its owner (DECISIONS.md section 1). The host builds its
+ * routes from this table; `apps.test.ts` checks that each remote exposes what the table needs, and
+ * a release of a remote is refused when it stops exposing one of them.
+ */
+export const SCREENS: readonly Screen[] = [
+  { path: ROUTES.home, remote: 'doctors', module: 'home' },
+  { path: ROUTE_PATTERNS.doctorsBySpeciality, remote: 'doctors', module: 'doctor-list' },
+  { path: ROUTE_PATTERNS.doctorPage, remote: 'booking', module: 'doctor-page' },
+  { path: ROUTES.login, remote: 'account', module: 'login' },
+  { path: ROUTES.myProfile, remote: 'account', module: 'my-profile' },
+  { path: ROUTES.myAppointments, remote: 'account', module: 'my-appointments' },
+  { path: ROUTES.about, remote: 'pages', module: 'about' },
+  { path: ROUTES.contact, remote: 'pages', module: 'contact' },
+];
+
 export function doctorsBySpecialityPath(speciality: string): string {
   return `${ROUTES.doctors}/${encodeURIComponent(speciality)}`;
 }
 
 export function doctorPath(docId: string): string {
-  return `/appointment/${encodeURIComponent(docId)}`;
+  return ROUTE_PATTERNS.doctorPage.replace(':docId', encodeURIComponent(docId));
 }
 
 /** `/login?next=/appointment/d1`: the login screen returns there after success. */
 export function loginPath(next?: string): string {
   return next ? `${ROUTES.login}?next=${encodeURIComponent(next)}` : ROUTES.login;
+}
+
+/** The login screen's query parameter that opens it in sign-up mode: `/login?mode=signup`. */
+export const SIGN_UP_MODE = 'signup';
+
+/** `/login?mode=signup&next=/appointment/d1`: the login screen in sign-up mode. */
+export function signUpPath(next?: string): string {
+  const query = new URLSearchParams({ mode: SIGN_UP_MODE });
+  if (next) query.set('next', next);
+  return `${ROUTES.login}?${query.toString()}`;
+}
+
+/** `/login?reason=expired&next=...`: the login screen says the session ran out. */
+export function sessionExpiredPath(next?: string): string {
+  const query = new URLSearchParams({ reason: 'expired' });
+  if (next && next !== ROUTES.home) query.set('next', next);
+  return `${ROUTES.login}?${query.toString()}`;
+}
+
+/** `/appointment/doc01?date=23_11_2026&time=14:30`: a doctor's page with a slot already chosen. */
+export function doctorSlotPath(docId: string, slot: { slotDate?: string; slotTime?: string | null }): string {
+  // `:` is legal in a query, so `time=14:30` stays readable.
+  const encode = (value: string): string => encodeURIComponent(value).replace(/%3A/gi, ':');
+  const parts: string[] = [];
+  if (slot.slotDate) parts.push(`date=${encode(slot.slotDate)}`);
+  if (slot.slotDate && slot.slotTime) parts.push(`time=${encode(slot.slotTime)}`);
+  return parts.length > 0 ? `${doctorPath(docId)}?${parts.join('&')}` : doctorPath(docId);
 }
 
 /**

@@ -179,32 +179,3 @@ export function slotSortKey(slotDate: string, slotTime: string): string {
   const date = parseDateKey(slotDate);
   return date ? `${toIsoDate(date)}T${slotTime}` : '';
 }
-
-const longDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' });
-const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', year: 'numeric' });
-const weekdayShort = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short' });
-
-function utcNoon(date: CalendarDate): Date {
-  return new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
-}
-
-/** `Tuesday 24 November`: a calendar date, the same in every browser zone. */
-export function formatLongDay(date: CalendarDate): string {
-  return longDay.format(utcNoon(date));
-}
-
-/** `Tue`. */
-export function formatWeekdayShort(date: CalendarDate): string {
-  return weekdayShort.format(utcNoon(date));
-}
-
-/** `Tuesday 24 November, 14:30`: the accessible name of a time button. */
-export function formatSlotLabel(date: CalendarDate, time: string): string {
-  return `${formatLongDay(date)}, ${time}`;
-}
-
-/** `24 Nov 2026, 14:30` for a booked `slotDate`/`slotTime` pair; the raw text if the key is bad. */
-export function formatAppointmentTime(slotDate: string, slotTime: string): string {
-  const date = parseDateKey(slotDate);
-  return date ? `${shortDate.format(utcNoon(date))}, ${slotTime}` : `${slotDate} ${slotTime}`;
-}

@@ -1,16 +1,31 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-toastify';
-import { errorMessage } from '../api/api-error';
-import { createApiClient, type ApiClient } from '../api/client';
-import { getClinic, getDoctors } from '../api/doctors';
-import { getProfile } from '../api/users';
-import { MESSAGES } from '../domain/messages';
-import type { ClinicInfo, Doctor, UserProfile } from '../types';
+// Through the package name, not relative paths: in the composed site `@carebook/shared` is a
+// shared singleton, and a relative import would bundle a second copy of the API client here.
+import {
+  createApiClient,
+  errorMessage,
+  getClinic,
+  getDoctors,
+  getProfile,
+  MESSAGES,
+  type ApiClient,
+  type ClinicInfo,
+  type Doctor,
+  type UserProfile,
+} from '@carebook/shared';
 import { AppContext, type AppContextValue, type LoadStatus } from './app-context';
 import { readStoredToken, TOKEN_KEY, writeStoredToken } from './token-storage';
 
+/** Data the page already carries (the host server's first view), so nothing is fetched twice. */
+export interface InitialData {
+  doctors: Doctor[] | null;
+  clinic: ClinicInfo | null;
+}
+
 export interface AppProviderProps {
   apiUrl: string;
+  initialData?: InitialData | null;
   adminUrl?: string;
   /** Keep the token in `localStorage` (the site) or only in memory (an embed on another site). */
   persistToken?: boolean;
@@ -31,6 +46,7 @@ export interface AppProviderProps {
 export function AppProvider(props: AppProviderProps): ReactNode {
   const { apiUrl, adminUrl = '', persistToken = true, initialToken = null, onSessionExpired, apiClient, children } =
     props;
+  const initialData = useRef(props.initialData).current;
   const [token, setTokenState] = useState<string | null>(() => (persistToken ? readStoredToken() : initialToken));
   const tokenRef = useRef(token);
   const expiredRef = useRef(onSessionExpired);
@@ -60,8 +76,8 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     [apiClient, apiUrl, setToken],
   );
 
-  const [doctors, setDoctors] = useState<Doctor[]>([]);
-  const [doctorsStatus, setDoctorsStatus] = useState<LoadStatus>('idle');
+  const [doctors, setDoctors] = useState<Doctor[]>(initialData?.doctors ?? []);
+  const [doctorsStatus, setDoctorsStatus] = useState<LoadStatus>(initialData?.doctors ? 'ready' : 'idle');
   const reloadDoctors = useCallback(async () => {
     setDoctorsStatus((status) => (status === 'ready' ? status : 'loading'));
     try {
@@ -73,11 +89,11 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     }
   }, [api]);
 
-  const [clinic, setClinic] = useState<ClinicInfo | null>(null);
+  const [clinic, setClinic] = useState<ClinicInfo | null>(initialData?.clinic ?? null);
   useEffect(() => {
-    void reloadDoctors();
-    getClinic(api).then(setClinic, () => setClinic({ timeZone: 'UTC' }));
-  }, [api, reloadDoctors]);
+    if (!initialData?.doctors) void reloadDoctors();
+    if (!initialData?.clinic) getClinic(api).then(setClinic, () => setClinic({ timeZone: 'UTC' }));
+  }, [api, reloadDoctors, initialData]);
 
   const [user, setUser] = useState<UserProfile | null>(null);
   const [userStatus, setUserStatus] = useState<LoadStatus>('idle');

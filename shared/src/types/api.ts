@@ -48,3 +48,22 @@ export interface BookingRequest {
   slotDate: string;
   slotTime: string;
 }
+
+/** The booking reply: `appointmentId` names the new appointment (for its calendar file, etc.). */
+export interface BookingReply extends ApiReply {
+  appointmentId: string;
+}
+
+export interface RescheduleRequest {
+  appointmentId: string;
+  slotDate: string;
+  slotTime: string;
+}
+
+export interface RatingRequest {
+  appointmentId: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  /** At most 500 characters. */
+  comment?: string;
+}

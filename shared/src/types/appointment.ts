@@ -25,4 +25,6 @@ export interface Appointment {
   cancelled: boolean;
   payment: boolean;
   isCompleted: boolean;
+  /** The patient's own rating of this visit (1-5), `null` when not rated yet. */
+  rating?: number | null;
 }

@@ -31,4 +31,11 @@ export interface Doctor {
   slots_booked: SlotsBooked;
   /** Clinic or neighbourhood; optional. */
   location?: string;
+  /**
+   * Average of patients' ratings of completed visits, to one decimal; `null` with no reviews.
+   * The API always sends it (and `reviews`); optional here for data from older servers.
+   */
+  rating?: number | null;
+  /** How many patients rated a visit. */
+  reviews?: number;
 }

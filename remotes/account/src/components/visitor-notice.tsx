@@ -3,10 +3,20 @@ import { Link } from 'react-router-dom';
 import { loginPath } from '@carebook/shared';
 import styles from './notice.module.css';
 
-/** What a visitor sees on a patient-only screen: why, and the way to log in and come back. */
-export function VisitorNotice({ message, returnTo }: { message: string; returnTo: string }): ReactNode {
+export interface VisitorNoticeProps {
+  /** The screen's name, its h1 ("My Appointments"). */
+  title: string;
+  message: string;
+  returnTo: string;
+}
+
+/** What a visitor sees on a patient-only screen: its name, why, and the way to log in and come back. */
+export function VisitorNotice({ title, message, returnTo }: VisitorNoticeProps): ReactNode {
   return (
-    <section className={styles.notice} aria-live="polite">
+    <section className={styles.notice} aria-labelledby="visitor-notice-title">
+      <h1 id="visitor-notice-title" className={styles.title}>
+        {title}
+      </h1>
       <p role="alert" className={styles.message}>
         {message}
       </p>

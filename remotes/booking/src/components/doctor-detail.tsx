@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
+import { DoctorRating } from './doctor-rating';
 import styles from './doctor-detail.module.css';
 
 /** The doctor's card on the booking screen: photo, name, degree, specialization, experience, about, fee. */
 export function DoctorDetail({ doctor, headingLevel = 1 }: { doctor: Doctor; headingLevel?: 1 | 2 }): ReactNode {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  // One level below the name, so the outline never skips a level.
+  const Subheading = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <article className={styles.card} aria-labelledby={`doctor-${doctor._id}`}>
       <div className={styles.photo}>
@@ -19,9 +22,10 @@ export function DoctorDetail({ doctor, headingLevel = 1 }: { doctor: Doctor; hea
           <span aria-hidden="true"> · </span>
           <span>{doctor.specialization}</span>
         </p>
+        <DoctorRating doctor={doctor} />
         {doctor.experience ? <p className={styles.badge}>{doctor.experience} experience</p> : null}
         {!doctor.available ? <p className={styles.unavailable}>Not taking appointments right now</p> : null}
-        <h3 className={styles.aboutTitle}>About</h3>
+        <Subheading className={styles.aboutTitle}>About</Subheading>
         <p className={styles.about}>{doctor.about}</p>
         <p className={styles.fee}>
           Appointment fee: <strong>${doctor.fees}</strong>

@@ -20,9 +20,9 @@ export function makeDoctor(id: string, name: string, specialization: Specializat
   };
 }
 
-/** A small clinic: two dermatologists (one without a location), one of them unavailable. */
+/** A small clinic: two dermatologists (one without a location), one of them unavailable; one rated doctor. */
 export const DOCTORS: Doctor[] = [
-  makeDoctor('d1', 'Dr. Amara Lindqvist', 'General Physician', { experience: '12 Years' }),
+  makeDoctor('d1', 'Dr. Amara Lindqvist', 'General Physician', { experience: '12 Years', rating: 4.5, reviews: 2 }),
   makeDoctor('d2', 'Dr. Tobias Okafor', 'General Physician'),
   makeDoctor('d3', 'Dr. Sofia Castellano', 'Gynecologist', { experience: undefined }),
   makeDoctor('d4', 'Dr. Lena Fischer', 'Dermatologist', { location: undefined }),

@@ -6,7 +6,7 @@ import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
 import { apiCall, deferred } from '../../test-support';
 import LoginPage from './login-page';
 
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), dismiss: jest.fn() } }));
 
 const ROUTE = { route: '/login?next=/appointment/doc01', path: '/login' };
 
@@ -82,6 +82,29 @@ describe('LoginPage', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
+  it('goes straight on to ?next when the patient is already logged in', async () => {
+    renderWithApp(<LoginPage />, { ...ROUTE, app: { token: 'still-valid' } });
+    expect(await screen.findByTestId('location')).toHaveTextContent('/appointment/doc01');
+  });
+
+  it('says so when the session expired', () => {
+    renderWithApp(<LoginPage />, { route: '/login?reason=expired&next=/my-appointments', path: '/login' });
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.sessionExpired);
+  });
+
+  it('opens in sign-up mode from ?mode=signup and keeps the mode in the address when toggled', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<LoginPage />, { route: '/login?mode=signup&next=/about', path: '/login' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toBeInTheDocument();
+    expect(document.title).toBe('Create account · CareBook');
+
+    await user.click(screen.getByRole('button', { name: 'Login here' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    expect(document.title).toBe('Log in · CareBook');
+  });
+
   it('reads Processing... while logging in, stores the token and returns to ?next', async () => {
     const user = userEvent.setup();
     const reply = deferred<{ success: boolean; token: string }>();
@@ -100,6 +123,8 @@ describe('LoginPage', () => {
     reply.resolve({ success: true, token: 't' });
     expect(await screen.findByTestId('location')).toHaveTextContent('/appointment/doc01');
     expect(setToken).toHaveBeenCalledWith('t');
+    // The stale "Please login to book" warning goes before the success toast appears.
+    expect(toast.dismiss).toHaveBeenCalled();
     expect(toast.success).toHaveBeenCalledWith('Logged in successfully');
   });
 

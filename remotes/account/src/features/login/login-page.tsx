@@ -1,7 +1,10 @@
 import { useRef, type ReactNode } from 'react';
-import { LIMITS } from '@carebook/shared';
+import { Navigate } from 'react-router-dom';
+import { LIMITS, MESSAGES, pageTitle } from '@carebook/shared';
+import { useApp } from '@carebook/shared/react';
 import { TextField } from '../../components/text-field';
 import formStyles from '../../components/form.module.css';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthForm, type AuthField } from './use-auth-form';
 import styles from './login-page.module.css';
 
@@ -11,8 +14,14 @@ export default function LoginPage(): ReactNode {
   const focusField = (field: AuthField): void => {
     form.current?.querySelector<HTMLElement>(`#auth-${field}`)?.focus();
   };
-  const { mode, values, errors, failure, submitting, change, toggleMode, submit } = useAuthForm(focusField);
+  const { token } = useApp();
+  const { mode, values, errors, failure, submitting, change, toggleMode, submit, next, expired } =
+    useAuthForm(focusField);
   const signUp = mode === 'sign-up';
+  useDocumentTitle(pageTitle(signUp ? 'Create account' : 'Log in'));
+
+  // Already logged in (another tab, Back after login): go on to where the patient was going.
+  if (token && !submitting) return <Navigate to={next} replace />;
 
   return (
     <section className={styles.page} aria-labelledby="auth-title">
@@ -21,6 +30,11 @@ export default function LoginPage(): ReactNode {
         <p className={styles.lead}>
           {signUp ? 'Sign up to book an appointment.' : 'Log in to book an appointment.'}
         </p>
+        {expired && !signUp ? (
+          <p className={styles.expired} role="status">
+            {MESSAGES.sessionExpired}
+          </p>
+        ) : null}
         {signUp && (
           <TextField
             id="auth-name"

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   register,
   safeNextPath,
+  SIGN_UP_MODE,
   validateLogin,
   validateRegistration,
 } from '@carebook/shared';
@@ -27,12 +28,21 @@ export const AUTH_FIELDS: readonly AuthField[] = ['name', 'email', 'password'];
 export function useAuthForm(focusField: (field: AuthField) => void) {
   const { api, setToken } = useApp();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<AuthMode>('login');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The mode lives in the address (`?mode=signup`), so the navbar's Create Account opens sign-up.
+  const mode: AuthMode = searchParams.get('mode') === SIGN_UP_MODE ? 'sign-up' : 'login';
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [failure, setFailure] = useState('');
   const [submitting, setSubmitting] = useState(false);
+  // Fields clear whenever the mode changes, by the toggle or by a link (SPEC.md section 4).
+  const [shownMode, setShownMode] = useState(mode);
+  if (shownMode !== mode) {
+    setShownMode(mode);
+    setValues(EMPTY);
+    setErrors({});
+    setFailure('');
+  }
 
   function change(field: AuthField, value: string): void {
     setValues((current) => ({ ...current, [field]: value }));
@@ -40,10 +50,10 @@ export function useAuthForm(focusField: (field: AuthField) => void) {
   }
 
   function toggleMode(): void {
-    setMode((current) => (current === 'login' ? 'sign-up' : 'login'));
-    setValues(EMPTY);
-    setErrors({});
-    setFailure('');
+    const next = new URLSearchParams(searchParams);
+    if (mode === 'login') next.set('mode', SIGN_UP_MODE);
+    else next.delete('mode');
+    setSearchParams(next, { replace: true });
   }
 
   async function submit(event: FormEvent): Promise<void> {
@@ -65,8 +75,10 @@ export function useAuthForm(focusField: (field: AuthField) => void) {
           ? await login(api, { email: values.email.trim(), password: values.password })
           : await register(api, { name: values.name.trim(), email: values.email.trim(), password: values.password });
       setToken(reply.token);
+      // Warnings from before (Please login to book an appointment) no longer apply.
+      toast.dismiss();
       toast.success(mode === 'login' ? MESSAGES.loggedIn : MESSAGES.registered);
-      navigate(safeNextPath(searchParams.get('next')), { replace: true });
+      navigate(next, { replace: true });
     } catch (error) {
       const message = errorMessage(error, MESSAGES.unexpectedError);
       setFailure(message);
@@ -75,5 +87,7 @@ export function useAuthForm(focusField: (field: AuthField) => void) {
     }
   }
 
-  return { mode, values, errors, failure, submitting, change, toggleMode, submit };
+  const next = safeNextPath(searchParams.get('next'));
+  const expired = searchParams.get('reason') === 'expired';
+  return { mode, values, errors, failure, submitting, change, toggleMode, submit, next, expired };
 }

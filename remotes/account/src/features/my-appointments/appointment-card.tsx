@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { formatAppointmentTime, type Appointment } from '@carebook/shared';
-import { AppointmentStatus } from './appointment-status';
+import { AppointmentStatus, type AppointmentActions } from './appointment-status';
 import styles from './my-appointments-page.module.css';
 
-interface AppointmentCardProps {
+interface AppointmentCardProps extends AppointmentActions {
   appointment: Appointment;
-  onCancel: (appointment: Appointment) => void;
+  upcoming: boolean;
 }
 
 /** One appointment: the doctor, where, when (clinic wall time), and its state. */
-export function AppointmentCard({ appointment, onCancel }: AppointmentCardProps): ReactNode {
+export function AppointmentCard({ appointment, upcoming, ...actions }: AppointmentCardProps): ReactNode {
   const { docData } = appointment;
   const when = formatAppointmentTime(appointment.slotDate, appointment.slotTime);
   return (
@@ -18,9 +18,9 @@ export function AppointmentCard({ appointment, onCancel }: AppointmentCardProps)
         <img src={docData.image} alt={`Photo of ${docData.name}`} width={120} height={120} loading="lazy" />
       </div>
       <div className={styles.info}>
-        <h2 id={`appointment-${appointment._id}`} className={styles.doctor}>
+        <h3 id={`appointment-${appointment._id}`} className={styles.doctor}>
           {docData.name}
-        </h2>
+        </h3>
         <p className={styles.speciality}>{docData.specialization}</p>
         <p className={styles.muted}>
           <span className={styles.label}>Address:</span>
@@ -36,7 +36,7 @@ export function AppointmentCard({ appointment, onCancel }: AppointmentCardProps)
         <p className={styles.when}>{`Date & Time: ${when}`}</p>
       </div>
       <div className={styles.actions}>
-        <AppointmentStatus appointment={appointment} onCancel={onCancel} />
+        <AppointmentStatus appointment={appointment} upcoming={upcoming} {...actions} />
       </div>
     </li>
   );

@@ -1,15 +1,32 @@
 import type { ReactNode } from 'react';
-import type { Appointment } from '@carebook/shared';
+import { Link } from 'react-router-dom';
+import { doctorPath, type Appointment } from '@carebook/shared';
 import formStyles from '../../components/form.module.css';
 import styles from './my-appointments-page.module.css';
 
-interface AppointmentStatusProps {
-  appointment: Appointment;
+export interface AppointmentActions {
   onCancel: (appointment: Appointment) => void;
+  onRate: (appointment: Appointment) => void;
+  onAddToCalendar: (appointment: Appointment) => void;
 }
 
-/** The four display states of SPEC.md section 4 and the actions each allows. */
-export function AppointmentStatus({ appointment, onCancel }: AppointmentStatusProps): ReactNode {
+interface AppointmentStatusProps extends AppointmentActions {
+  appointment: Appointment;
+  /** Not started yet by the clinic's clock: only then can it be moved or cancelled. */
+  upcoming: boolean;
+}
+
+/** `/appointment/doc01?reschedule=<id>`: the doctor page's slot row, moving this appointment. */
+export function reschedulePath(appointment: Appointment): string {
+  return `${doctorPath(appointment.docId)}?reschedule=${encodeURIComponent(appointment._id)}`;
+}
+
+/**
+ * The display states of SPEC.md section 4 and the actions each allows, plus what DECISIONS.md
+ * section 8 adds: Reschedule and Add to calendar while upcoming, Rate once completed, and nothing
+ * to change once the visit's time has come.
+ */
+export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar }: AppointmentStatusProps): ReactNode {
   if (appointment.cancelled) {
     return (
       <button type="button" className={`${formStyles.secondary} ${styles.cancelled}`} disabled>
@@ -18,31 +35,50 @@ export function AppointmentStatus({ appointment, onCancel }: AppointmentStatusPr
     );
   }
   if (appointment.isCompleted) {
-    return <p className={`${styles.badge} ${styles.completed}`}>Completed!</p>;
-  }
-  const cancel = (
-    <button type="button" className={formStyles.secondary} onClick={() => onCancel(appointment)}>
-      Cancel Appointment
-    </button>
-  );
-  if (appointment.payment) {
     return (
       <>
-        <p className={`${styles.badge} ${styles.paid}`}>Appointment Paid</p>
-        {cancel}
+        <p className={`${styles.badge} ${styles.completed}`}>Completed!</p>
+        {typeof appointment.rating === 'number' ? (
+          <p className={styles.hint}>{`You rated this visit ${appointment.rating} out of 5.`}</p>
+        ) : (
+          <button type="button" className={formStyles.primary} onClick={() => onRate(appointment)}>
+            Rate this visit
+          </button>
+        )}
+      </>
+    );
+  }
+  const paid = appointment.payment ? <p className={`${styles.badge} ${styles.paid}`}>Appointment Paid</p> : null;
+  if (!upcoming) {
+    return (
+      <>
+        {paid}
+        <p className={`${styles.badge} ${styles.past}`}>Visit time has passed</p>
       </>
     );
   }
   const hintId = `pay-hint-${appointment._id}`;
   return (
     <>
-      <button type="button" className={formStyles.primary} disabled aria-describedby={hintId}>
-        Pay Online
+      {paid ?? (
+        <>
+          <button type="button" className={formStyles.primary} disabled aria-describedby={hintId}>
+            Pay Online
+          </button>
+          <p id={hintId} className={styles.hint}>
+            Online payment is not available yet; please pay at the clinic.
+          </p>
+        </>
+      )}
+      <Link className={`${formStyles.secondary} ${styles.action}`} to={reschedulePath(appointment)}>
+        Reschedule
+      </Link>
+      <button type="button" className={formStyles.secondary} onClick={() => onAddToCalendar(appointment)}>
+        Add to calendar
       </button>
-      <p id={hintId} className={styles.hint}>
-        Online payment is not available yet; please pay at the clinic.
-      </p>
-      {cancel}
+      <button type="button" className={formStyles.secondary} onClick={() => onCancel(appointment)}>
+        Cancel Appointment
+      </button>
     </>
   );
 }

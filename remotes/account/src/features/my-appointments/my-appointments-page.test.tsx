@@ -37,40 +37,51 @@ function card(name: string): HTMLElement {
   return screen.getByRole('listitem', { name });
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  // Only Date is faked: Friday 20 Nov 2026, 09:00 UTC, the clinic's zone in these tests.
+  jest.useFakeTimers({
+    now: new Date('2026-11-20T09:00:00Z'),
+    doNotFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearImmediate'],
+  });
+});
+afterEach(() => jest.useRealTimers());
+
+function groupNames(title: RegExp): string[] {
+  const group = screen.getByRole('region', { name: title });
+  return within(group).getAllByRole('listitem').map((item) => within(item).getByRole('heading').textContent ?? '');
+}
 
 describe('MyAppointmentsPage', () => {
   it('tells a visitor to log in, with a way to log in', () => {
     renderWithApp(<MyAppointmentsPage />, ROUTE);
     expect(screen.getByText('Please login to view your appointments.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Appointments' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fmy-appointments');
   });
 
-  it('shows each appointment with doctor, address and clinic wall time, in the server order, in its state', async () => {
+  it('shows each appointment with doctor, address and clinic wall time, grouped, in its state', async () => {
     const list = [
       appointment('a1', { cancelled: true }, 'Dr. Cancelled'),
       appointment('a2', { isCompleted: true, payment: true }, 'Dr. Completed'),
-      appointment('a3', { payment: true }, 'Dr. Paid'),
       appointment('a4', { slotDate: '5_1_2027', slotTime: '10:00' }, 'Dr. Unpaid'),
+      appointment('a3', { payment: true }, 'Dr. Paid'),
     ];
     const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: list }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
 
-    const items = await screen.findAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual([
-      'Dr. Cancelled',
-      'Dr. Completed',
-      'Dr. Paid',
-      'Dr. Unpaid',
-    ]);
+    await screen.findAllByRole('listitem');
+    expect(groupNames(/^Upcoming/)).toEqual(['Dr. Paid', 'Dr. Unpaid']); // soonest first
+    expect(groupNames(/^Past/)).toEqual(['Dr. Completed']);
+    expect(groupNames(/^Cancelled/)).toEqual(['Dr. Cancelled']);
     expect(get).toHaveBeenCalledWith('/api/v1/user/appointments');
 
     const unpaid = card('Dr. Unpaid');
     expect(within(unpaid).getByRole('img', { name: 'Photo of Dr. Unpaid' })).toHaveAttribute('src', 'http://api.test/images/a4.svg');
     expect(within(unpaid).getByText('General Physician')).toBeInTheDocument();
     expect(within(unpaid).getByText(/17th Cross, Richmond/)).toHaveTextContent('Circle, Ring Road');
-    expect(within(unpaid).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: 5 Jan 2027, 10:00');
-    expect(within(card('Dr. Paid')).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: 24 Nov 2026, 14:30');
+    expect(within(unpaid).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: Tue 5 Jan 2027, 10:00 AM');
+    expect(within(card('Dr. Paid')).getByText(/Date & Time:/)).toHaveTextContent('Date & Time: Tue 24 Nov 2026, 2:30 PM');
 
     const cancelled = card('Dr. Cancelled');
     expect(within(cancelled).getByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
@@ -78,7 +89,7 @@ describe('MyAppointmentsPage', () => {
 
     const completed = card('Dr. Completed');
     expect(within(completed).getByText('Completed!')).toBeInTheDocument();
-    expect(within(completed).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(completed).getAllByRole('button').map((b) => b.textContent)).toEqual(['Rate this visit']);
 
     const paid = card('Dr. Paid');
     expect(within(paid).getByText('Appointment Paid')).toBeInTheDocument();
@@ -105,7 +116,7 @@ describe('MyAppointmentsPage', () => {
     const cancel = await screen.findByRole('button', { name: 'Cancel Appointment' });
     await user.click(cancel);
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel this appointment?' });
-    expect(dialog).toHaveAccessibleDescription(/Dr. Richard James, 24 Nov 2026, 14:30/);
+    expect(dialog).toHaveAccessibleDescription(/Dr. Richard James, Tue 24 Nov 2026, 2:30 PM/);
     expect(within(dialog).getByRole('button', { name: 'Keep appointment' })).toHaveFocus();
     expect(post).not.toHaveBeenCalled();
 

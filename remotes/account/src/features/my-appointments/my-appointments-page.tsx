@@ -2,26 +2,41 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { cancelAppointment, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
-import { useApp } from '@carebook/shared/react';
+import { downloadAppointmentCalendar, useApp } from '@carebook/shared/react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { VisitorNotice } from '../../components/visitor-notice';
 import formStyles from '../../components/form.module.css';
-import { AppointmentCard } from './appointment-card';
+import { AppointmentGroup } from './appointment-group';
+import type { AppointmentActions } from './appointment-status';
+import { groupAppointments } from './group-appointments';
+import { RateDialog } from './rate-dialog';
 import { useAppointments } from './use-appointments';
 import styles from './my-appointments-page.module.css';
 
-/** The patient's appointments with their states; cancelling asks first (SPEC.md sections 2, 4). */
+/**
+ * The patient's appointments in three groups, Upcoming (soonest first), Past and Cancelled, with
+ * their states; cancelling asks first (SPEC.md sections 2, 4), rating opens a small form.
+ */
 export default function MyAppointmentsPage(): ReactNode {
   const { token } = useApp();
-  if (!token) return <VisitorNotice message={MESSAGES.loginToViewAppointments} returnTo={ROUTES.myAppointments} />;
+  if (!token) return <VisitorNotice title="My Appointments" message={MESSAGES.loginToViewAppointments} returnTo={ROUTES.myAppointments} />;
   return <AppointmentsList />;
 }
 
 function AppointmentsList(): ReactNode {
-  const { api, reloadDoctors } = useApp();
+  const { api, clinic, reloadDoctors } = useApp();
   const { state, reload } = useAppointments();
   const [confirming, setConfirming] = useState<Appointment | null>(null);
+  const [rating, setRating] = useState<Appointment | null>(null);
   const [busy, setBusy] = useState(false);
+
+  async function addToCalendar(appointment: Appointment): Promise<void> {
+    try {
+      await downloadAppointmentCalendar(api, appointment._id);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.unexpectedError));
+    }
+  }
 
   async function confirmCancel(appointment: Appointment): Promise<void> {
     setBusy(true);
@@ -41,7 +56,7 @@ function AppointmentsList(): ReactNode {
   return (
     <section className={styles.page} aria-labelledby="appointments-title">
       <h1 id="appointments-title">My Appointments</h1>
-      {state.status === 'loading' && <p role="status">Loading your appointments...</p>}
+      {(state.status === 'loading' || (state.status === 'ready' && !clinic)) && <p role="status">Loading your appointments...</p>}
       {state.status === 'error' && (
         <div className={styles.empty}>
           <p role="alert">{state.message}</p>
@@ -58,12 +73,22 @@ function AppointmentsList(): ReactNode {
           </Link>
         </div>
       )}
-      {state.status === 'ready' && state.appointments.length > 0 && (
-        <ul className={styles.list}>
-          {state.appointments.map((appointment) => (
-            <AppointmentCard key={appointment._id} appointment={appointment} onCancel={setConfirming} />
-          ))}
-        </ul>
+      {state.status === 'ready' && state.appointments.length > 0 && clinic && (
+        <Groups
+          groups={groupAppointments(state.appointments, new Date(), clinic.timeZone)}
+          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a) }}
+        />
+      )}
+      {rating && (
+        <RateDialog
+          appointment={rating}
+          onClose={() => setRating(null)}
+          onRated={() => {
+            setRating(null);
+            // The doctor's average on the cards and the doctor page changes with this rating.
+            void Promise.all([reload(), reloadDoctors()]);
+          }}
+        />
       )}
       {confirming && (
         <ConfirmDialog
@@ -77,5 +102,22 @@ function AppointmentsList(): ReactNode {
         />
       )}
     </section>
+  );
+}
+
+function Groups({ groups, actions }: { groups: ReturnType<typeof groupAppointments>; actions: AppointmentActions }): ReactNode {
+  return (
+    <>
+      <AppointmentGroup title="Upcoming" appointments={groups.upcoming} upcoming actions={actions}>
+        <div className={styles.empty}>
+          <p>No upcoming appointments.</p>
+          <Link className={formStyles.primary} to={ROUTES.doctors}>
+            Find a doctor
+          </Link>
+        </div>
+      </AppointmentGroup>
+      <AppointmentGroup title="Past" appointments={groups.past} actions={actions} />
+      <AppointmentGroup title="Cancelled" appointments={groups.cancelled} actions={actions} />
+    </>
   );
 }

@@ -35,6 +35,7 @@ describe('MyProfilePage', () => {
   it('tells a visitor to log in, with a link that comes back here', () => {
     renderWithApp(<MyProfilePage />, ROUTE);
     expect(screen.getByText('Please login to view your profile.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fmy-profile');
   });
 

@@ -12,7 +12,7 @@ export default function MyProfilePage(): ReactNode {
   const { token, user, userStatus, reloadUser } = useApp();
   const [editing, setEditing] = useState(false);
 
-  if (!token) return <VisitorNotice message={MESSAGES.loginToViewProfile} returnTo={ROUTES.myProfile} />;
+  if (!token) return <VisitorNotice title="My Profile" message={MESSAGES.loginToViewProfile} returnTo={ROUTES.myProfile} />;
 
   return (
     <section className={styles.page} aria-labelledby="profile-title">

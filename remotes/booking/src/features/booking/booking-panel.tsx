@@ -1,22 +1,34 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { formatSlotLabel, generateSlotDays, MESSAGES, type Doctor } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { SlotPicker } from './slot-picker';
-import { useBookSlot, type BookedSlot } from './use-book-slot';
+import { useBookSlot, type BookedSlot, type ChosenSlot } from './use-book-slot';
 import { useNow } from './use-now';
 import styles from './booking-panel.module.css';
 
+/** What the patient has picked so far: a day, and maybe a time on it. */
+export interface SlotChoice {
+  slotDate: string;
+  slotTime: string | null;
+}
+
 export interface BookingPanelProps {
   doctor: Doctor;
-  onLoginRequired: () => void;
+  onLoginRequired: (slot: ChosenSlot) => void;
   onBooked: (booking: BookedSlot) => void;
+  /** Move this appointment to the chosen time instead of booking a new one. */
+  rescheduleId?: string;
+  /** A choice to start from (kept through login in the page address); ignored when no longer free. */
+  initial?: SlotChoice;
+  /** Every change of day or time, e.g. to keep it in the page address. */
+  onChoose?: (choice: SlotChoice) => void;
 }
 
 /**
  * Slot row + Book button for one doctor. Slots are laid out in the clinic's zone (from the API),
  * never the browser's, so a patient abroad sees the times the clinic will honour.
  */
-export function BookingPanel({ doctor, onLoginRequired, onBooked }: BookingPanelProps): ReactNode {
+export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, initial, onChoose }: BookingPanelProps): ReactNode {
   const { clinic } = useApp();
   const now = useNow();
   // Slots this screen learned are gone (booked here, or refused as taken) before the list reloads.
@@ -31,51 +43,80 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked }: BookingPanel
     return generateSlotDays({ now, timeZone: clinic.timeZone, booked });
   }, [clinic, doctor.slots_booked, gone, now]);
 
-  const [dayKey, setDayKey] = useState('');
-  const [chosenTime, setChosenTime] = useState<string | null>(null);
-  const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
+  const [dayKey, setDayKey] = useState(initial?.slotDate ?? '');
+  const [chosenTime, setChosenTime] = useState<string | null>(initial?.slotTime ?? null);
+  // Until the patient picks a day, show the one with the first free time (the card's "Next:").
+  const day = days.find((candidate) => candidate.key === dayKey) ?? days.find((candidate) => candidate.times.length > 0) ?? days[0];
   // A time that vanished (taken, passed) is no longer a selection.
   const time = day && chosenTime && day.times.includes(chosenTime) ? chosenTime : null;
-  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked });
+  // The time brought back from before login was taken meanwhile: say so instead of dropping it quietly.
+  const initialGone = Boolean(initial?.slotTime) && chosenTime === initial?.slotTime && days.length > 0 && !time;
+
+  function choose(choice: SlotChoice): void {
+    setDayKey(choice.slotDate);
+    setChosenTime(choice.slotTime);
+    onChoose?.(choice);
+  }
+  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId });
 
   async function submit(): Promise<void> {
     if (!day || !time) return;
     const outcome = await book({ slotDate: day.key, slotTime: time });
     if (outcome === 'booked' || outcome === 'taken') setGone((old) => new Set(old).add(`${day.key} ${time}`));
-    if (outcome !== 'login-required') setChosenTime(null);
+    // After a booking the page moves on; only a refusal keeps the patient here, choosing again.
+    if (outcome === 'booked') setChosenTime(null);
+    else if (outcome !== 'login-required') choose({ slotDate: day.key, slotTime: null });
   }
 
   const headingId = `booking-${doctor._id}`;
+  const ready = doctor.available && clinic;
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.title}>
-        Booking slots
-      </h2>
-      {!doctor.available ? (
-        <p className={styles.notice}>{MESSAGES.doctorUnavailable}</p>
-      ) : !clinic ? (
-        <p role="status">Loading available times…</p>
-      ) : (
-        <>
-          <SlotPicker
-            days={days}
-            dayKey={day?.key ?? ''}
-            time={time}
-            onDayChange={(key) => {
-              setDayKey(key);
-              setChosenTime(null);
-            }}
-            onTimeChange={setChosenTime}
-          />
+    <>
+      <section className={styles.panel} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.title}>
+          {rescheduleId ? 'Choose a new time' : 'Booking slots'}
+        </h2>
+        {!doctor.available ? (
+          <p className={styles.notice}>{MESSAGES.doctorUnavailable}</p>
+        ) : !clinic ? (
+          <p role="status">Loading available times…</p>
+        ) : (
+          <>
+            <SlotPicker
+              days={days}
+              dayKey={day?.key ?? ''}
+              time={time}
+              onDayChange={(key) => choose({ slotDate: key, slotTime: null })}
+              onTimeChange={(next) => choose({ slotDate: day?.key ?? '', slotTime: next })}
+            />
+            {initialGone ? (
+              <p className={styles.notice} role="alert">
+                {MESSAGES.chosenSlotGone}
+              </p>
+            ) : null}
+            <p className={styles.zone}>Times are in the clinic's time zone ({clinic.timeZone}).</p>
+          </>
+        )}
+      </section>
+      {ready ? (
+        // Outside the section on purpose: a sticky bar sticks only within its parent, and the
+        // page (not this panel) is what a phone shows while the patient scrolls up to the doctor.
+        <div className={time ? `${styles.actions} ${styles.chosen}` : styles.actions}>
           <p className={styles.selection} aria-live="polite">
-            {day && time ? `Selected: ${formatSlotLabel(day, time)}` : 'No time selected'}
+            {day && time ? (
+              <>
+                <span className={styles.visuallyHidden}>Selected: </span>
+                {formatShortDay(day)} · {formatTime(time)}
+              </>
+            ) : (
+              'No time selected'
+            )}
           </p>
-          <p className={styles.zone}>Times are in the clinic's time zone ({clinic.timeZone}).</p>
           <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
-            {busy ? 'Booking…' : 'Book Appointment'}
+            {rescheduleId ? (busy ? 'Moving…' : 'Move appointment here') : busy ? 'Booking…' : 'Book Appointment'}
           </button>
-        </>
-      )}
-    </section>
+        </div>
+      ) : null}
+    </>
   );
 }

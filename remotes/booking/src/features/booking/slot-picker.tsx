@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatLongDay, formatSlotLabel, formatWeekdayShort, MESSAGES, type SlotDay } from '@carebook/shared';
+import { dayParts, formatLongDay, formatTime, MESSAGES, type SlotDay } from '@carebook/shared';
+import { onRadioGroupKeyDown } from './roving-radio';
 import styles from './slot-picker.module.css';
 
 export interface SlotPickerProps {
@@ -11,29 +12,38 @@ export interface SlotPickerProps {
 }
 
 /**
- * The 7-day row and the free times of the chosen day. Every control is a real button with a
- * full accessible name ("Tuesday 24 November, 14:30") and `aria-pressed` for the selection.
+ * The 7-day strip and the free times of the chosen day: two radiogroups, one Tab stop each,
+ * arrow keys to move. Each choice is named by exactly what it shows ("Tue 24 Nov", "2:30 PM");
+ * the times' group is named by its heading ("Times on Tuesday 24 November").
  */
 export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: SlotPickerProps): ReactNode {
   const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
   if (!day) return null;
   const timesHeading = `times-${day.key}`;
+  const focusableTime = time && day.times.includes(time) ? time : day.times[0];
   return (
     <div className={styles.picker}>
-      <div className={styles.days} role="group" aria-label="Day">
+      <div
+        className={styles.days}
+        role="radiogroup"
+        aria-label="Day"
+        onKeyDown={(event) => onRadioGroupKeyDown(event, (index) => onDayChange(days[index]?.key ?? day.key))}
+      >
         {days.map((candidate) => {
           const selected = candidate.key === day.key;
+          const parts = dayParts(candidate);
           return (
             <button
               key={candidate.key}
               type="button"
+              role="radio"
+              aria-checked={selected}
+              tabIndex={selected ? 0 : -1}
               className={styles.day}
-              aria-pressed={selected}
-              aria-label={formatLongDay(candidate)}
               onClick={() => onDayChange(candidate.key)}
             >
-              <span className={styles.weekday}>{formatWeekdayShort(candidate)}</span>
-              <span className={styles.date}>{candidate.day}</span>
+              <span className={styles.weekday}>{parts.weekday}</span>{' '}
+              <span className={styles.date}>{parts.day}</span> <span className={styles.month}>{parts.month}</span>
             </button>
           );
         })}
@@ -44,17 +54,23 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
       {day.times.length === 0 ? (
         <p className={styles.empty}>{MESSAGES.noSlotsLeft}</p>
       ) : (
-        <div className={styles.times} role="group" aria-labelledby={timesHeading}>
+        <div
+          className={styles.times}
+          role="radiogroup"
+          aria-labelledby={timesHeading}
+          onKeyDown={(event) => onRadioGroupKeyDown(event, (index) => onTimeChange(day.times[index] ?? ''))}
+        >
           {day.times.map((candidate) => (
             <button
               key={candidate}
               type="button"
+              role="radio"
+              aria-checked={candidate === time}
+              tabIndex={candidate === focusableTime ? 0 : -1}
               className={styles.time}
-              aria-pressed={candidate === time}
-              aria-label={formatSlotLabel(day, candidate)}
               onClick={() => onTimeChange(candidate)}
             >
-              {candidate}
+              {formatTime(candidate)}
             </button>
           ))}
         </div>

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, bookAppointment, errorMessage, MESSAGES } from '@carebook/shared';
+import { ApiError, bookAppointment, errorMessage, MESSAGES, rescheduleAppointment } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 
 export interface ChosenSlot {
@@ -10,6 +10,8 @@ export interface ChosenSlot {
 
 export interface BookedSlot extends ChosenSlot {
   docId: string;
+  /** The booked (or moved) appointment, for its calendar file, a later move or a cancel. */
+  appointmentId: string;
   /** The server's confirmation, as shown in the toast. */
   message: string;
 }
@@ -18,32 +20,36 @@ export type BookOutcome = 'booked' | 'login-required' | 'taken' | 'failed';
 
 export interface UseBookSlotOptions {
   docId: string;
-  /** A visitor pressed Book: the screen decides where logging in happens. */
-  onLoginRequired: () => void;
+  /** A visitor pressed Book on `slot`: the screen decides where logging in happens. */
+  onLoginRequired: (slot: ChosenSlot) => void;
   onBooked: (booking: BookedSlot) => void;
+  /** Move this appointment of the patient's instead of booking a new one. */
+  rescheduleId?: string;
 }
 
 /**
  * Books one slot for the signed-in patient. Success and failure both reload the doctor list,
  * so `slots_booked` (and with it the slot row) reflects what the server now holds.
  */
-export function useBookSlot({ docId, onLoginRequired, onBooked }: UseBookSlotOptions) {
+export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId }: UseBookSlotOptions) {
   const { api, token, reloadDoctors } = useApp();
   const [busy, setBusy] = useState(false);
 
   const book = useCallback(
     async (slot: ChosenSlot): Promise<BookOutcome> => {
       if (!token) {
-        onLoginRequired();
+        onLoginRequired(slot);
         return 'login-required';
       }
       setBusy(true);
       try {
-        const reply = await bookAppointment(api, { docId, ...slot });
-        const message = reply.message ?? MESSAGES.appointmentBooked;
+        const reply = rescheduleId
+          ? { ...(await rescheduleAppointment(api, { appointmentId: rescheduleId, ...slot })), appointmentId: rescheduleId }
+          : await bookAppointment(api, { docId, ...slot });
+        const message = reply.message ?? (rescheduleId ? MESSAGES.appointmentRescheduled : MESSAGES.appointmentBooked);
         toast.success(message);
         void reloadDoctors();
-        onBooked({ docId, ...slot, message });
+        onBooked({ docId, ...slot, message, appointmentId: reply.appointmentId });
         return 'booked';
       } catch (error) {
         toast.error(errorMessage(error, MESSAGES.unexpectedError));
@@ -53,7 +59,7 @@ export function useBookSlot({ docId, onLoginRequired, onBooked }: UseBookSlotOpt
         setBusy(false);
       }
     },
-    [api, token, docId, reloadDoctors, onLoginRequired, onBooked],
+    [api, token, docId, reloadDoctors, onLoginRequired, onBooked, rescheduleId],
   );
 
   return { book, busy };

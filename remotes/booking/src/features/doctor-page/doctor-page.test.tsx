@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { ApiError, generateSlotDays, MESSAGES, formatSlotLabel } from '@carebook/shared';
+import { ApiError, formatShortDay, formatTime, generateSlotDays, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
 import { makeDoctor, postReplying } from '../../testing/doctor-fixture';
 import DoctorPage from './doctor-page';
@@ -18,10 +18,13 @@ function tomorrow(timeZone = 'UTC') {
 
 async function pickTomorrow(user: ReturnType<typeof userEvent.setup>, time = '10:00') {
   const day = tomorrow();
-  await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '10:00').split(',')[0] }));
-  await user.click(screen.getByRole('button', { name: formatSlotLabel(day, time) }));
+  await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+  await user.click(screen.getByRole('radio', { name: formatTime(time) }));
   return day;
 }
+
+/** The summary line beside Book ("Selected: Tue 24 Nov · 2:30 PM", its prefix for screen readers). */
+const summary = () => screen.getByText((_, element) => element?.tagName === 'P' && /^(Selected:|No time)/.test(element.textContent ?? ''));
 
 beforeEach(() => {
   jest.spyOn(toast, 'warning').mockImplementation(() => 'id');
@@ -31,8 +34,9 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('DoctorPage', () => {
-  it('shows the doctor: name, degree, specialization, experience, about, fee, photo', () => {
+  it('shows the doctor: name, degree, specialization, experience, about, fee, photo, and no invented rating', () => {
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor] } });
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist' })).toBeInTheDocument();
     expect(screen.getByText('MBBS, MD')).toBeInTheDocument();
     expect(screen.getByText('General Physician')).toBeInTheDocument();
@@ -40,6 +44,40 @@ describe('DoctorPage', () => {
     expect(screen.getByText('About doc01.')).toBeInTheDocument();
     expect(screen.getByText('$60')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Portrait of Dr. Amara Lindqvist' })).toBeInTheDocument();
+  });
+
+  it("titles the page with the doctor's name and specialization, or says the doctor was not found", () => {
+    const { unmount } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor] } });
+    expect(document.title).toBe('Dr. Amara Lindqvist · General Physician · CareBook');
+    unmount();
+    renderWithApp(<DoctorPage />, { route: '/appointment/nobody', path: '/appointment/:docId', app: { doctors: [doctor] } });
+    expect(document.title).toBe('Doctor not found · CareBook');
+  });
+
+  it('restores a day and time from the address, so one tap books after login', async () => {
+    const user = userEvent.setup();
+    const day = tomorrow();
+    const post = postReplying({ success: true, message: 'Appointment booked' });
+    renderWithApp(<DoctorPage />, {
+      route: `/appointment/doc01?date=${day.key}&time=11:30`,
+      path: '/appointment/:docId',
+      app: { doctors: [doctor], token: 't', api: stubApi({ post }) },
+    });
+    expect(summary()).toHaveTextContent(`Selected: ${formatShortDay(day)} · 11:30 AM`);
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '11:30' });
+  });
+
+  it('says when the time kept through login was taken meanwhile', () => {
+    const day = tomorrow();
+    const taken = { ...doctor, slots_booked: { [day.key]: ['11:30'] } };
+    renderWithApp(<DoctorPage />, {
+      route: `/appointment/doc01?date=${day.key}&time=11:30`,
+      path: '/appointment/:docId',
+      app: { doctors: [taken], token: 't' },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.chosenSlotGone);
+    expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
   });
 
   it('shows a loading state on a deep link before the doctor list arrives', () => {
@@ -56,12 +94,12 @@ describe('DoctorPage', () => {
   it('offers 7 days and keeps Book disabled until a time is chosen', async () => {
     const user = userEvent.setup();
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't' } });
-    expect(within(screen.getByRole('group', { name: 'Day' })).getAllByRole('button')).toHaveLength(7);
+    expect(within(screen.getByRole('radiogroup', { name: 'Day' })).getAllByRole('radio')).toHaveLength(7);
     const book = screen.getByRole('button', { name: 'Book Appointment' });
     expect(book).toBeDisabled();
     const day = await pickTomorrow(user, '14:30');
-    expect(screen.getByRole('button', { name: formatSlotLabel(day, '14:30') })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByText(`Selected: ${formatSlotLabel(day, '14:30')}`)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '2:30 PM' })).toHaveAttribute('aria-checked', 'true');
+    expect(summary()).toHaveTextContent(`Selected: ${formatShortDay(day)} · 2:30 PM`);
     expect(book).toBeEnabled();
   });
 
@@ -70,9 +108,9 @@ describe('DoctorPage', () => {
     const day = tomorrow();
     const allTaken = makeDoctor('doc01', { slots_booked: { [day.key]: [...day.times] } });
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [allTaken] } });
-    await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '10:00').split(',')[0] }));
+    await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
     expect(screen.getByText(MESSAGES.noSlotsLeft)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: formatSlotLabel(day, '10:00') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: '10:00 AM' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor to login with a way back to this doctor', async () => {
@@ -81,19 +119,22 @@ describe('DoctorPage', () => {
     renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: null, api: stubApi({ post }) } });
     await pickTomorrow(user);
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
-    expect(toast.warning).toHaveBeenCalledWith(MESSAGES.loginToBook);
-    expect(screen.getByTestId('location')).toHaveTextContent('/login?next=%2Fappointment%2Fdoc01');
+    expect(toast.warning).toHaveBeenCalledWith(MESSAGES.loginToBook, { toastId: 'login-to-book' });
+    // The chosen day and time ride along, so the doctor page can restore them after login.
+    const next = encodeURIComponent(`/appointment/doc01?date=${tomorrow().key}&time=10:00`);
+    expect(screen.getByTestId('location')).toHaveTextContent(`/login?next=${next}`);
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('books for a patient, shows the server message, reloads doctors and goes to my appointments', async () => {
+  it('books for a patient, shows the server message, reloads doctors and confirms in place', async () => {
     const user = userEvent.setup();
-    const post = postReplying({ success: true, message: 'Appointment booked' });
+    const post = postReplying({ success: true, message: 'Appointment booked', appointmentId: 'a1' });
     const { app } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't', api: stubApi({ post }) } });
     const day = await pickTomorrow(user, '14:30');
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '14:30' });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-appointments'));
+    expect(await screen.findByRole('heading', { name: /Your appointment is booked/ })).toHaveFocus();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Appointment booked');
     expect(app.reloadDoctors).toHaveBeenCalled();
   });
@@ -108,9 +149,30 @@ describe('DoctorPage', () => {
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MESSAGES.slotTaken));
     expect(app.reloadDoctors).toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: formatSlotLabel(day, '14:30') })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: formatTime('14:30') })).not.toBeInTheDocument();
+    expect(day.key).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeDisabled();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('moves through days and times with the arrow keys, one Tab stop per group', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't' } });
+    const days = screen.getAllByRole('radio', { name: /^\w{3} \d{1,2} \w{3}$/ });
+    expect(days.filter((day) => day.tabIndex === 0)).toHaveLength(1);
+    days[0]?.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(days[1]).toHaveFocus();
+    expect(days[1]).toHaveAttribute('aria-checked', 'true');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(days[6]).toHaveFocus();
+
+    await user.tab();
+    const first = screen.getByRole('radio', { name: '10:00 AM' });
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('radio', { name: '10:30 AM' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeEnabled();
   });
 
   describe('with a fixed clock', () => {
@@ -120,18 +182,28 @@ describe('DoctorPage', () => {
       // 12:00Z on 24 November is already 01:00 on the 25th in Auckland.
       jest.useFakeTimers({ now: new Date('2026-11-24T12:00:00Z') });
       renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], clinic: { timeZone: 'Pacific/Auckland' } } });
-      expect(screen.getByRole('button', { name: 'Wednesday 25 November' })).toHaveAttribute('aria-pressed', 'true');
-      expect(screen.getByRole('button', { name: 'Tuesday 1 December' })).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Wednesday 25 November, 10:00' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Wed 25 Nov' })).toHaveAttribute('aria-checked', 'true');
+      expect(screen.getByRole('radio', { name: 'Tue 1 Dec' })).toBeInTheDocument();
+      const times = screen.getByRole('radiogroup', { name: 'Times on Wednesday 25 November' });
+      expect(within(times).getByRole('radio', { name: '10:00 AM' })).toBeInTheDocument();
       expect(screen.getByText("Times are in the clinic's time zone (Pacific/Auckland).")).toBeInTheDocument();
+    });
+
+    it('opens on the day of the first free time when today has none left', () => {
+      // 15:45Z is 21:15 in Kolkata: today is over, so tomorrow is shown first, as the cards' "Next:" says.
+      jest.useFakeTimers({ now: new Date('2026-11-24T15:45:00Z') });
+      renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], clinic: { timeZone: 'Asia/Kolkata' } } });
+      expect(screen.getByRole('radio', { name: 'Wed 25 Nov' })).toHaveAttribute('aria-checked', 'true');
+      const times = screen.getByRole('radiogroup', { name: 'Times on Wednesday 25 November' });
+      expect(within(times).getByRole('radio', { name: '10:00 AM' })).toBeInTheDocument();
     });
 
     it("starts today at the next half hour of the clinic's clock", () => {
       // 04:45Z is 10:15 in Kolkata (UTC+5:30).
       jest.useFakeTimers({ now: new Date('2026-11-24T04:45:00Z') });
       renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], clinic: { timeZone: 'Asia/Kolkata' } } });
-      const times = within(screen.getByRole('group', { name: 'Times on Tuesday 24 November' })).getAllByRole('button');
-      expect(times[0]).toHaveAccessibleName('Tuesday 24 November, 10:30');
+      const times = within(screen.getByRole('radiogroup', { name: 'Times on Tuesday 24 November' })).getAllByRole('radio');
+      expect(times[0]).toHaveAccessibleName('10:30 AM');
       expect(times).toHaveLength(21); // 10:30 ... 20:30
     });
   });

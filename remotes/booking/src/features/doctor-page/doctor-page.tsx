@@ -1,27 +1,78 @@
-import { useCallback, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { doctorPath, loginPath, MESSAGES, ROUTES } from '@carebook/shared';
+import { doctorPath, doctorSlotPath, loginPath, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';
 import { DoctorMissing } from '../../components/doctor-missing';
 import panelStyles from '../../components/status-panel.module.css';
-import { BookingPanel } from '../booking/booking-panel';
-import { RelatedDoctors } from '../related-doctors/related-doctors';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { BookingPanel, type SlotChoice } from '../booking/booking-panel';
+import type { BookedSlot, ChosenSlot } from '../booking/use-book-slot';
 import styles from './doctor-page.module.css';
 
-/** `/appointment/:docId` in the composed site: the host supplies router, context and toasts. */
+// Needed after a booking, in a move, or below the fold: loaded when shown, so the first view of a
+// doctor downloads only what it paints (issue 10's budget).
+const BookingConfirmation = lazy(() =>
+  import('../confirmation/booking-confirmation').then((module) => ({ default: module.BookingConfirmation })),
+);
+const RescheduleSection = lazy(() =>
+  import('../reschedule/reschedule-section').then((module) => ({ default: module.RescheduleSection })),
+);
+const RelatedDoctors = lazy(() => import('../related-doctors/related-doctors').then((module) => ({ default: module.RelatedDoctors })));
+
+const LOGIN_TO_BOOK_TOAST = 'login-to-book';
+
+/**
+ * `/appointment/:docId` in the composed site: the host supplies router, context and toasts.
+ * The chosen day and time live in the address (`?date=&time=`), so they survive login. After
+ * booking it shows a confirmation in place; `?reschedule=<appointmentId>` turns the slot row into
+ * a move of that appointment (My Appointments links here).
+ */
 export default function DoctorPage(): ReactNode {
   const { docId = '' } = useParams();
-  const { doctors } = useApp();
+  const { doctors, doctorsStatus } = useApp();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const rescheduleId = params.get('reschedule') ?? '';
+  const [confirmation, setConfirmation] = useState<BookedSlot | null>(null);
   const doctor = doctors.find((candidate) => candidate._id === docId);
+  useDocumentTitle(
+    doctor
+      ? pageTitle(doctor.name, doctor.specialization)
+      : doctorsStatus === 'ready'
+        ? pageTitle(MESSAGES.doctorNotFound)
+        : null,
+  );
 
-  const onLoginRequired = useCallback(() => {
-    toast.warning(MESSAGES.loginToBook);
-    navigate(loginPath(doctorPath(docId)));
-  }, [docId, navigate]);
-  const onBooked = useCallback(() => navigate(ROUTES.myAppointments), [navigate]);
+  const initial: SlotChoice = { slotDate: params.get('date') ?? '', slotTime: params.get('time') };
+
+  // The choice lives in the address, so it survives login, sign-up, a reload and Back.
+  const onChoose = useCallback(
+    (choice: SlotChoice) => navigate(doctorSlotPath(docId, choice), { replace: true }),
+    [docId, navigate],
+  );
+  const onLoginRequired = useCallback(
+    (slot: ChosenSlot) => {
+      // One id, so pressing Book twice shows the warning once; login clears it.
+      toast.warning(MESSAGES.loginToBook, { toastId: LOGIN_TO_BOOK_TOAST });
+      navigate(loginPath(doctorSlotPath(docId, slot)));
+    },
+    [docId, navigate],
+  );
+  // A move needs a session too; login brings the patient back to the same move.
+  const onLoginToReschedule = useCallback(() => {
+    toast.warning(MESSAGES.loginToBook, { toastId: LOGIN_TO_BOOK_TOAST });
+    navigate(loginPath(`${doctorPath(docId)}?reschedule=${encodeURIComponent(rescheduleId)}`));
+  }, [docId, rescheduleId, navigate]);
+  const onMoved = useCallback(() => navigate(ROUTES.myAppointments), [navigate]);
+  const reschedule = useCallback(
+    (appointmentId: string) => {
+      setConfirmation(null);
+      setParams({ reschedule: appointmentId });
+    },
+    [setParams],
+  );
 
   if (!doctor) {
     return (
@@ -37,8 +88,30 @@ export default function DoctorPage(): ReactNode {
   return (
     <div className={styles.page}>
       <DoctorDetail doctor={doctor} />
-      <BookingPanel key={doctor._id} doctor={doctor} onLoginRequired={onLoginRequired} onBooked={onBooked} />
-      <RelatedDoctors doctor={doctor} doctors={doctors} />
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        {confirmation ? (
+          <BookingConfirmation
+            doctor={doctor}
+            booking={confirmation}
+            onReschedule={() => reschedule(confirmation.appointmentId)}
+            onCancelled={() => setConfirmation(null)}
+          />
+        ) : rescheduleId ? (
+          <RescheduleSection doctor={doctor} appointmentId={rescheduleId} onLoginRequired={onLoginToReschedule} onMoved={onMoved} />
+        ) : (
+          <BookingPanel
+            key={doctor._id}
+            doctor={doctor}
+            initial={initial}
+            onChoose={onChoose}
+            onLoginRequired={onLoginRequired}
+            onBooked={setConfirmation}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        <RelatedDoctors doctor={doctor} doctors={doctors} />
+      </Suspense>
     </div>
   );
 }

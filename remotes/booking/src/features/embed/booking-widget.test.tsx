@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { generateSlotDays, formatLongDay, formatSlotLabel, MESSAGES } from '@carebook/shared';
+import { generateSlotDays, formatShortDay, formatTime, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi } from '../../../../../jest/render-with-app';
 import { makeDoctor, postReplying } from '../../testing/doctor-fixture';
 import { BookingWidget } from './booking-widget';
@@ -11,8 +11,8 @@ const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist' });
 async function bookTomorrow(): Promise<string> {
   const user = userEvent.setup();
   const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1]!;
-  await user.click(screen.getByRole('button', { name: formatLongDay(day) }));
-  await user.click(screen.getByRole('button', { name: formatSlotLabel(day, '11:00') }));
+  await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+  await user.click(screen.getByRole('radio', { name: formatTime('11:00') }));
   await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
   return day.key;
 }

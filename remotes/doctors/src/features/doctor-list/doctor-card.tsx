@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { doctorPath, type Doctor } from '@carebook/shared';
 import { DoctorPhoto } from '../../components/doctor-photo';
 import { VisuallyHidden } from '../../components/visually-hidden';
-import { experienceLabel, locationLabel, RATING_PLACEHOLDER } from '../../lib/doctor-display';
+import { experienceLabel, locationLabel } from '../../lib/doctor-display';
+import { DoctorRating } from './doctor-rating';
+import { NextFreeSlot } from './next-free-slot';
 import styles from './doctor-card.module.css';
 
 export interface DoctorCardProps {
@@ -21,26 +23,29 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
       <div className={styles.body}>
         <p className={doctor.available ? styles.available : styles.unavailable}>
           <span className={styles.dot} aria-hidden="true" />
-          {doctor.available ? 'Available' : 'Not taking appointments'}
+          {doctor.available ? 'Available' : 'Not booking now'}
         </p>
         <h3 id={nameId} className={styles.name}>
           {doctor.name}
         </h3>
         <p className={styles.speciality}>{doctor.specialization}</p>
-        <p className={styles.rating}>
-          <span className={styles.star} aria-hidden="true">
-            ★
-          </span>
-          <VisuallyHidden>Rated </VisuallyHidden>
-          {RATING_PLACEHOLDER.score} <span className={styles.muted}>({RATING_PLACEHOLDER.reviews} reviews)</span>
-        </p>
+        <DoctorRating doctor={doctor} />
         <ul className={styles.facts}>
           <li>{experienceLabel(doctor)}</li>
           <li>{locationLabel(doctor)}</li>
+          <li>Fee: ${doctor.fees}</li>
         </ul>
-        <Link className={styles.book} to={doctorPath(doctor._id)}>
-          Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
-        </Link>
+        <NextFreeSlot doctor={doctor} />
+        {/* An unavailable doctor is not offered as bookable: a quiet way to the profile instead. */}
+        {doctor.available ? (
+          <Link className={styles.book} to={doctorPath(doctor._id)}>
+            Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
+          </Link>
+        ) : (
+          <Link className={`${styles.book} ${styles.quiet}`} to={doctorPath(doctor._id)}>
+            View profile<VisuallyHidden> of {doctor.name}</VisuallyHidden>
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -24,7 +24,8 @@ describe('DoctorListPage cards', () => {
     );
     expect(amara.getByText('General Physician')).toBeInTheDocument();
     expect(amara.getByText('Available')).toBeInTheDocument();
-    expect(amara.getByText('4.8', { exact: false })).toHaveTextContent('Rated 4.8 (120 reviews)');
+    expect(amara.getByText('4.5', { exact: false })).toHaveTextContent('Rated 4.5 out of 5 (2 reviews)');
+    expect(within(card('Dr. Tobias Okafor')).getByText('No reviews yet')).toBeInTheDocument();
     expect(amara.getByText('12 Years experience')).toBeInTheDocument();
     expect(amara.getByText('Riverside Health Centre')).toBeInTheDocument();
   });
@@ -35,10 +36,12 @@ describe('DoctorListPage cards', () => {
     expect(within(card('Dr. Lena Fischer')).getByText('Downtown Clinic')).toBeInTheDocument();
   });
 
-  it('says when a doctor is not taking appointments instead of Available', () => {
+  it('says calmly when a doctor is not booking, and offers the profile instead of a Book button', () => {
     const omar = within(card('Dr. Omar Benali'));
     expect(omar.queryByText('Available')).not.toBeInTheDocument();
-    expect(omar.getByText('Not taking appointments')).toBeInTheDocument();
+    expect(omar.getByText('Not booking now')).toBeInTheDocument();
+    expect(omar.queryByRole('link', { name: /^Book Appointment/ })).not.toBeInTheDocument();
+    expect(omar.getByRole('link', { name: 'View profile of Dr. Omar Benali' })).toHaveAttribute('href', '/appointment/d5');
   });
 
   it('sizes every photo and loads only the first row eagerly', () => {

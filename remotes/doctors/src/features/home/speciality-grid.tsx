@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { doctorsBySpecialityPath, SPECIALIZATIONS } from '@carebook/shared';
+import { SpecialityIcon } from './speciality-icon';
 import styles from './speciality-grid.module.css';
-
-/** Two-letter marks instead of icon images: nothing to download, nothing to shift. */
-function initials(name: string): string {
-  const words = name.split(' ');
-  return words.length > 1 ? words.map((word) => word[0]).join('') : name.slice(0, 2);
-}
 
 export function SpecialityGrid(): ReactNode {
   return (
@@ -20,8 +15,8 @@ export function SpecialityGrid(): ReactNode {
         {SPECIALIZATIONS.map((name) => (
           <li key={name}>
             <Link className={styles.tile} to={doctorsBySpecialityPath(name)}>
-              <span className={styles.mark} aria-hidden="true">
-                {initials(name)}
+              <span className={styles.mark}>
+                <SpecialityIcon name={name} />
               </span>
               {name}
             </Link>

@@ -11,7 +11,7 @@ export function TopDoctorCard({ doctor }: { doctor: Doctor }): ReactNode {
       <DoctorPhoto src={doctor.image} alt="" />
       <div className={styles.body}>
         <p className={doctor.available ? styles.available : styles.unavailable}>
-          {doctor.available ? 'Available' : 'Not taking appointments'}
+          {doctor.available ? 'Available' : 'Not booking now'}
         </p>
         <h3 className={styles.name}>
           <Link className={styles.link} to={doctorPath(doctor._id)}>

@@ -1,8 +1,8 @@
 /** The words of the About page; ours, kept apart from the markup. */
 export const MISSION =
   'CareBook exists so that seeing a doctor starts with a few taps, not a phone queue. We list trusted ' +
-  'doctors, show the times they are really free, and hold your slot the moment you choose it, so ' +
-  'nobody else can take it.';
+  'doctors, show the times they are really free, and confirm your visit the moment you book it. If ' +
+  'someone else books the same time a moment before you, we say so at once and you pick another.';
 
 export const STEPS = [
   { title: 'Find your doctor', text: 'Browse by specialization or search by name, and read about each doctor before you choose.' },
@@ -11,8 +11,8 @@ export const STEPS = [
 ];
 
 export const TEAM = [
-  { name: 'Mara Lindqvist', role: 'Head of patient care', initials: 'ML' },
-  { name: 'Tobias Okafor', role: 'Clinic partnerships', initials: 'TO' },
+  { name: 'Greta Solberg', role: 'Head of patient care', initials: 'GS' },
+  { name: 'Dev Malhotra', role: 'Clinic partnerships', initials: 'DM' },
   { name: 'Ines Carvalho', role: 'Product and design', initials: 'IC' },
   { name: 'Rafael Benítez', role: 'Engineering', initials: 'RB' },
 ];

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { MESSAGES } from '@carebook/shared';
+import { OfficeCard } from './office-card';
 import { CONTACT_FIELDS, useContactForm, type ContactField } from './use-contact-form';
 import styles from './contact-page.module.css';
 
@@ -35,10 +36,8 @@ export default function ContactPage(): ReactNode {
             <br />
             Email: hello@carebook.example
           </p>
-          <p>Monday to Friday, 9:00 to 18:00</p>
-          <div className={styles.map} role="img" aria-label="Map placeholder: the office location will be shown here">
-            <span aria-hidden="true">Map</span>
-          </div>
+          <p>Monday to Friday, 9:00 AM to 6:00 PM</p>
+          <OfficeCard />
         </section>
         <section aria-labelledby="form-title" className={styles.formCard}>
           <h2 id="form-title">Send a message</h2>

@@ -1,0 +1,87 @@
+import type { ApiClient, ApiReply, Appointment, Doctor, TokenReply } from '@carebook/shared';
+
+/** An appointment as the admin list returns it: the patient's contact details included. */
+export interface AdminAppointment extends Appointment {
+  userId: string;
+  userData: { _id: string; name: string; email: string; phone: string; image: string };
+}
+
+export type AppointmentStatus = 'upcoming' | 'completed' | 'cancelled';
+
+/** Narrows the list; empty parts mean "any". Days are `YYYY-MM-DD` in the clinic's calendar. */
+export interface AppointmentQuery {
+  docId?: string;
+  from?: string;
+  to?: string;
+  status?: AppointmentStatus | '';
+}
+
+const BASE = '/api/v1/admin';
+
+export function adminLogin(api: ApiClient, body: { email: string; password: string }): Promise<TokenReply> {
+  return api.post<TokenReply>(`${BASE}/login`, body);
+}
+
+export async function getAdminDoctors(api: ApiClient): Promise<Doctor[]> {
+  return (await api.get<{ doctors: Doctor[] }>(`${BASE}/all-doctors`)).doctors;
+}
+
+export async function getAdminAppointments(api: ApiClient, query: AppointmentQuery = {}): Promise<AdminAppointment[]> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  const path = `${BASE}/appointments${search ? `?${search}` : ''}`;
+  return (await api.get<{ appointments: AdminAppointment[] }>(path)).appointments;
+}
+
+export interface DoctorWrite {
+  name: string;
+  specialization: string;
+  degree: string;
+  experience: string;
+  about: string;
+  fees: string;
+  address: { line1: string; line2: string };
+  location: string;
+  image?: Blob;
+}
+
+function doctorForm(doctor: DoctorWrite): FormData {
+  const form = new FormData();
+  form.append('name', doctor.name.trim());
+  form.append('specialization', doctor.specialization);
+  form.append('degree', doctor.degree.trim());
+  form.append('experience', doctor.experience.trim());
+  form.append('about', doctor.about.trim());
+  form.append('fees', doctor.fees.trim());
+  form.append('address', JSON.stringify({ line1: doctor.address.line1.trim(), line2: doctor.address.line2.trim() }));
+  form.append('location', doctor.location.trim());
+  if (doctor.image) form.append('image', doctor.image);
+  return form;
+}
+
+export function addDoctor(api: ApiClient, doctor: DoctorWrite): Promise<ApiReply & { doctor: Doctor }> {
+  return api.post(`${BASE}/add-doctor`, doctorForm(doctor));
+}
+
+export function updateDoctor(api: ApiClient, docId: string, doctor: DoctorWrite): Promise<ApiReply & { doctor: Doctor }> {
+  const form = doctorForm(doctor);
+  form.append('docId', docId);
+  return api.post(`${BASE}/update-doctor`, form);
+}
+
+export function changeAvailability(api: ApiClient, docId: string): Promise<ApiReply & { available: boolean }> {
+  return api.post(`${BASE}/change-availability`, { docId });
+}
+
+export function markAppointmentPaid(api: ApiClient, appointmentId: string): Promise<ApiReply> {
+  return api.post(`${BASE}/appointment-paid`, { appointmentId });
+}
+
+export function markAppointmentCompleted(api: ApiClient, appointmentId: string): Promise<ApiReply> {
+  return api.post(`${BASE}/appointment-complete`, { appointmentId });
+}
+
+export function cancelAdminAppointment(api: ApiClient, appointmentId: string): Promise<ApiReply> {
+  return api.post(`${BASE}/appointment-cancel`, { appointmentId });
+}

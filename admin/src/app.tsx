@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { AppointmentsPage } from './features/appointments/appointments-page';
+import { DoctorEditPage } from './features/doctors/doctor-edit-page';
+import { DoctorsPage } from './features/doctors/doctors-page';
+import { LoginPage } from './features/login/login-page';
+import { NotFoundPage } from './features/overview/not-found-page';
+import { OverviewPage } from './features/overview/overview-page';
+import { AdminLayout } from './layout/admin-layout';
+import { AdminSessionProvider } from './session/admin-session-provider';
+import { RequireAdmin } from './session/require-admin';
+
+/** The routes of the admin app. */
+export function AdminRoutes(): ReactNode {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route
+        element={
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        }
+      >
+        <Route index element={<OverviewPage />} />
+        <Route path="doctors" element={<DoctorsPage />} />
+        <Route path="doctors/new" element={<DoctorEditPage />} />
+        <Route path="doctors/:docId/edit" element={<DoctorEditPage />} />
+        <Route path="appointments" element={<AppointmentsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+export function App({ apiUrl }: { apiUrl: string }): ReactNode {
+  return (
+    <BrowserRouter>
+      <AdminSessionProvider apiUrl={apiUrl}>
+        <AdminRoutes />
+        <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      </AdminSessionProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import formStyles from './form.module.css';
+import styles from './confirm-dialog.module.css';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal alert dialog: focus starts on the safe choice, Tab stays inside, Escape cancels,
+ * and focus returns to whatever opened it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
+  const { title, message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel } = props;
+  const dialog = useRef<HTMLDivElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    safe.current?.focus();
+    return () => opener?.focus();
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && !busy) {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const buttons = Array.from(dialog.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []);
+    if (buttons.length === 0) return;
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+
+  return (
+    <div className={styles.backdrop}>
+      <div
+        ref={dialog}
+        className={styles.dialog}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-message"
+        onKeyDown={onKeyDown}
+      >
+        <h2 id="confirm-title">{title}</h2>
+        <p id="confirm-message">{message}</p>
+        <div className={styles.actions}>
+          <button ref={safe} type="button" className={formStyles.secondary} onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={`${formStyles.primary} ${styles.danger}`} onClick={onConfirm} disabled={busy}>
+            {busy ? 'Processing...' : confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { formatAppointmentTime } from '@carebook/shared';
+import type { AdminAppointment } from '../../api/admin-api';
+import formStyles from '../../components/form.module.css';
+import styles from './appointments-page.module.css';
+
+export type AppointmentAction = 'paid' | 'completed' | 'cancel';
+
+interface AppointmentCardProps {
+  appointment: AdminAppointment;
+  busy: boolean;
+  onAction: (action: AppointmentAction, appointment: AdminAppointment) => void;
+}
+
+/** One appointment: when, with whom, for whom, its state, and what may still be done with it. */
+export function AppointmentCard({ appointment, busy, onAction }: AppointmentCardProps): ReactNode {
+  const { cancelled, isCompleted, payment } = appointment;
+  const live = !cancelled && !isCompleted;
+  const when = formatAppointmentTime(appointment.slotDate, appointment.slotTime);
+  const titleId = `appointment-${appointment._id}`;
+  const about = `${appointment.docData.name}, ${when}`;
+  return (
+    <li className={styles.card} aria-labelledby={titleId}>
+      <div>
+        <h2 id={titleId}>
+          {when} · {appointment.docData.name}
+        </h2>
+        <p className={styles.muted}>{appointment.docData.specialization}</p>
+        <p>
+          Patient: {appointment.userData.name}{' '}
+          <span className={styles.muted}>
+            ({appointment.userData.email}
+            {appointment.userData.phone ? `, ${appointment.userData.phone}` : ''})
+          </span>
+        </p>
+        <ul className={styles.badges} aria-label="Status">
+          {cancelled && <li className={`${styles.badge} ${styles.cancelled}`}>Cancelled</li>}
+          {isCompleted && <li className={`${styles.badge} ${styles.done}`}>Completed</li>}
+          {live && <li className={styles.badge}>Upcoming</li>}
+          <li className={`${styles.badge} ${payment ? styles.done : styles.unpaid}`}>
+            {payment ? 'Paid' : 'Not paid'} · ${appointment.amount}
+          </li>
+        </ul>
+      </div>
+      {(live || (!cancelled && !payment)) && (
+        <div className={styles.actions}>
+          {!cancelled && !payment && (
+            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('paid', appointment)}>
+              Mark paid<span className="cb-visually-hidden">: {about}</span>
+            </button>
+          )}
+          {live && (
+            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('completed', appointment)}>
+              Mark completed<span className="cb-visually-hidden">: {about}</span>
+            </button>
+          )}
+          {live && (
+            <button
+              type="button"
+              className={`${formStyles.secondary} ${styles.danger}`}
+              disabled={busy}
+              onClick={() => onAction('cancel', appointment)}
+            >
+              Cancel<span className="cb-visually-hidden"> appointment: {about}</span>
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

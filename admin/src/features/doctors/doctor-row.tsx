@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { Doctor } from '@carebook/shared';
+import styles from './doctors-page.module.css';
+
+interface DoctorRowProps {
+  doctor: Doctor;
+  busy: boolean;
+  onToggle: (doctor: Doctor) => void;
+}
+
+/** One doctor: who, what, fee; a switch for taking appointments; a link to edit. */
+export function DoctorRow({ doctor, busy, onToggle }: DoctorRowProps): ReactNode {
+  const nameId = `doctor-${doctor._id}`;
+  return (
+    <li className={styles.row}>
+      {doctor.image ? (
+        <img className={styles.photo} src={doctor.image} alt="" width={64} height={77} loading="lazy" />
+      ) : (
+        // A doctor added through the API without a photo: keep the row's shape.
+        <span className={styles.photo} aria-hidden="true" />
+      )}
+      <div>
+        <h2 id={nameId}>{doctor.name}</h2>
+        <p>
+          {doctor.specialization} · ${doctor.fees} · {doctor.available ? 'Taking appointments' : 'Not taking appointments'}
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={doctor.available}
+          aria-describedby={nameId}
+          className={styles.switch}
+          disabled={busy}
+          onClick={() => onToggle(doctor)}
+        >
+          <span className={styles.track} aria-hidden="true" />
+          Taking appointments
+        </button>
+        <Link className={styles.edit} to={`/doctors/${encodeURIComponent(doctor._id)}/edit`}>
+          Edit<span className="cb-visually-hidden"> {doctor.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { usePageTitle } from '../../use-page-title';
+
+export function NotFoundPage(): ReactNode {
+  usePageTitle('Page not found');
+  return (
+    <>
+      <h1>Page not found</h1>
+      <p>
+        There is no admin screen at this address. <Link to="/">Back to the overview</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Appointment, Doctor } from '@carebook/shared';
+import { get, post, type Reply } from './http';
+import { ADMIN, type TestEnv } from './test-app';
+
+let counter = 0;
+
+/** Registers a new patient and returns their token. */
+export async function registerPatient(env: TestEnv, name = 'Test Patient'): Promise<string> {
+  counter += 1;
+  const res = await post<{ token: string }>(env.app, '/api/v1/user/register', {
+    name,
+    email: `patient-${process.pid}-${counter}@example.com`,
+    password: 'secret1',
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.body.message}`);
+  return res.body.token;
+}
+
+/** Books a slot and returns the new appointment's id; throws when the booking is refused. */
+export async function bookSlot(env: TestEnv, token: string, docId: string, slotDate: string, slotTime: string): Promise<string> {
+  const res = await post<{ appointmentId: string }>(env.app, '/api/v1/user/book-appointment', { docId, slotDate, slotTime }, token);
+  if (res.status !== 201) throw new Error(`booking failed: ${res.status} ${res.body.message}`);
+  return res.body.appointmentId;
+}
+
+export async function adminCall(env: TestEnv, path: string, body: object): Promise<Reply> {
+  const login = await post<{ token: string }>(env.app, '/api/v1/admin/login', ADMIN);
+  return post(env.app, path, body, login.body.token);
+}
+
+export async function myAppointments(env: TestEnv, token: string): Promise<Appointment[]> {
+  return (await get<{ appointments: Appointment[] }>(env.app, '/api/v1/user/appointments', token)).body.appointments;
+}
+
+export async function allDoctors(env: TestEnv): Promise<Doctor[]> {
+  return (await get<{ doctors: Doctor[] }>(env.app, '/api/v1/doctor/all-doctors')).body.doctors;
+}
+
+export async function doctor(env: TestEnv, docId: string): Promise<Doctor> {
+  const found = (await allDoctors(env)).find((d) => d._id === docId);
+  if (!found) throw new Error(`no doctor ${docId}`);
+  return found;
+}

@@ -1,0 +1,95 @@
+// The first view on a slow phone (issue 10): the page itself carries the route's content, the
+// run-time configuration and hints to fetch the route's remote early; JS stays within budget;
+// a slow remote shows its region's shape, never a blank area.
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from './support/first-visit-routes';
+import { weighRoute } from './support/route-weight';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+describe('the first view', () => {
+  it('is in the page itself: doctors readable and linked with no script at all', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${stack.siteUrl}/doctors/Dermatologist`);
+    await page.getByRole('heading', { level: 1, name: 'Find a doctor' }).waitFor();
+    const names = await page.locator('main h3').allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    const doctors = (await (await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`)).json()) as {
+      doctors: Array<{ _id: string; name: string; specialization: string }>;
+    };
+    const dermatologists = doctors.doctors.filter((doctor) => doctor.specialization === 'Dermatologist');
+    expect(names).toEqual(dermatologists.map((doctor) => doctor.name));
+    await page.getByRole('link', { name: `Book Appointment with ${dermatologists[0]?.name}` }).click();
+    await page.waitForURL(`${stack.siteUrl}/appointment/${dermatologists[0]?._id}`);
+    await page.getByRole('heading', { level: 1, name: dermatologists[0]?.name }).waitFor();
+    expect(await page.locator('main .fv-slot').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("carries this load's configuration, its data and preload hints for the route's remote", async () => {
+    const html = await (await fetch(`${stack.siteUrl}/doctors`, { headers: { 'accept-encoding': 'gzip' } })).text();
+    const config = JSON.parse(/<script id="carebook-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {
+      remotes: Record<string, string>;
+      releases: Record<string, { id: string } | null>;
+    };
+    const live = stack.site.releases('doctors').live()?.id;
+    expect(config.releases.doctors?.id).toBe(live);
+    expect(config.remotes.doctors).toBe(`${stack.appUrl('doctors')}/releases/${live}/hostEntry.js`);
+    expect(html).toContain(`<link rel="preload" as="script" href="${config.remotes.doctors}">`);
+    expect(html).toMatch(/<script id="carebook-data" type="application\/json">\{"doctors":\[/);
+  });
+
+  it('replaces the first view with the app without asking the API for the doctors again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await page.goto(`${stack.siteUrl}/doctors`);
+    await page.getByRole('searchbox').or(page.getByRole('textbox', { name: /search/i })).first().waitFor();
+    expect(await page.locator('.fv-page').count()).toBe(0);
+    expect(asked.filter((url) => url.includes('/api/v1/doctor/all-doctors'))).toEqual([]);
+    await context.close();
+  });
+
+  it.each(FIRST_VISIT_ROUTES)('downloads at most 150 KB gzip of JS on a first visit to %s', async (route) => {
+    const weight = await weighRoute(browser, `${stack.siteUrl}${route}`, stack.siteUrl);
+    expect(weight.js).toBeGreaterThan(50 * 1024);
+    expect(weight.js).toBeLessThanOrEqual(FIRST_VISIT_JS_BUDGET);
+  });
+
+  it("shows a slow remote's region in its shape, with a loading status, until it arrives", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${stack.siteUrl}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).waitFor();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${stack.appUrl('pages')}/**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+    const status = page.locator('main [role="status"]');
+    await status.waitFor();
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    const box = await status.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThan(300);
+    expect(await status.locator('div').count()).toBeGreaterThan(2);
+    release();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: /about/i }).first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { generateSlotDays } from '@carebook/shared';
+import { bookThroughApi, registerPatient, signInPage, type Patient } from './support/api-calls';
+import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { dayChoice, timeChoice } from './support/slot-picker';
+import { startStack, type Stack } from './support/stack';
+import { VIEWPORTS } from './support/viewports';
+
+let stack: Stack;
+let browser: Browser;
+let patient: Patient;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  patient = await registerPatient(stack, 'Axe Patient');
+  const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[2];
+  if (!day) throw new Error('no day');
+  await bookThroughApi(stack, patient.token, { docId: 'doc04', slotDate: day.key, slotTime: '16:00' });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+afterEach(async () => {
+  for (const tracked of opened.splice(0)) await tracked.context.close();
+});
+
+/** Every violation on the whole page (navbar, footer, toasts included), one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${new URL(page.url()).pathname} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Waits until the route's screen has rendered (its h1, outside any loading state). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('main h1');
+    return heading && !heading.closest('[role="status"]') && !document.querySelector('main [role="status"]')?.textContent?.includes('Loading');
+  });
+}
+
+/** Name, route, and what to do there first (`null`: nothing). Every row has all three. */
+type State = [string, string, ((page: Page) => Promise<void>) | null];
+
+const tomorrow = () => generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1]!;
+
+const STATES: State[] = [
+  ['home', '/', null],
+  ['doctor list', '/doctors', null],
+  ['filtered list', '/doctors/Dermatologist', null],
+  ['doctor page', '/appointment/doc01', null],
+  [
+    'doctor page with a time chosen',
+    '/appointment/doc01',
+    async (page) => {
+      await dayChoice(page, tomorrow()).click();
+      await timeChoice(page, '14:30').click();
+    },
+  ],
+  ['unavailable doctor', '/appointment/doc09', null],
+  ['unknown doctor', '/appointment/nobody', null],
+  ['login', '/login', null],
+  ['sign-up', '/login?mode=signup', null],
+  [
+    'login with errors',
+    '/login',
+    async (page) => {
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
+    },
+  ],
+  ['session expired', '/login?reason=expired', null],
+  ['my profile', '/my-profile', null],
+  ['my appointments', '/my-appointments', null],
+  ['about', '/about', null],
+  ['contact', '/contact', null],
+  ['not found', '/no/such/page', null],
+  [
+    'menu open',
+    '/about',
+    async (page) => {
+      const burger = page.getByRole('button', { name: 'Open menu', exact: true });
+      if (await burger.isVisible()) {
+        await burger.click();
+        await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      }
+    },
+  ],
+];
+
+describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
+  describe.each([
+    // A patient who opens /login goes on to the home page, so the login states are a visitor's.
+    ['a visitor', false, STATES],
+    ['a patient', true, STATES.filter(([, route]) => !route.startsWith('/login'))],
+  ] as const)('as %s', (_who, loggedIn, states) => {
+    it.each(states)('%s (%s) has no violations', async (_state, route, act) => {
+      const tracked = await openPage(browser, { viewport });
+      opened.push(tracked);
+      const { page } = tracked;
+      if (loggedIn) await signInPage(page, stack, patient.token);
+      await page.goto(`${stack.siteUrl}${route}`);
+      await settled(page);
+      await act?.(page);
+      if (loggedIn && route === '/my-appointments') await page.getByText('Dr. Priya Raghunathan').first().waitFor();
+      expect(await violations(page)).toEqual([]);
+    });
+  });
+
+  it('has no violations with the profile menu open and the cancel dialog open', async () => {
+    const tracked = await openPage(browser, { viewport });
+    opened.push(tracked);
+    const { page } = tracked;
+    await signInPage(page, stack, patient.token);
+    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await page.getByText('Dr. Priya Raghunathan').first().waitFor();
+    const profile = page.getByRole('button', { name: 'Profile', exact: true });
+    if (await profile.isVisible()) {
+      await profile.click();
+      expect(await violations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+    await page.getByRole('button', { name: 'Cancel Appointment', exact: true }).first().click();
+    await page.getByRole('alertdialog').waitFor();
+    expect(await violations(page)).toEqual([]);
+  });
+});

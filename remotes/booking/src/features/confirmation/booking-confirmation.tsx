@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { cancelAppointment, errorMessage, MESSAGES, ROUTES, type Doctor } from '@carebook/shared';
+import { downloadAppointmentCalendar, useApp } from '@carebook/shared/react';
+import { formatWhen } from '../../lib/format-when';
+import type { BookedSlot } from '../booking/use-book-slot';
+import styles from './booking-confirmation.module.css';
+
+export interface BookingConfirmationProps {
+  doctor: Doctor;
+  booking: BookedSlot;
+  /** Choose another time for this appointment (the page switches to its reschedule mode). */
+  onReschedule: () => void;
+  /** The patient cancelled it here: the page offers the slot row again. */
+  onCancelled: () => void;
+}
+
+/** What a patient sees right after booking: the facts, and what they can do next. */
+export function BookingConfirmation({ doctor, booking, onReschedule, onCancelled }: BookingConfirmationProps): ReactNode {
+  const { api, clinic, reloadDoctors } = useApp();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const when = formatWhen(booking.slotDate, booking.slotTime);
+  const address = [doctor.address.line1, doctor.address.line2].filter(Boolean).join(', ');
+
+  // The booking button is gone: put focus (and a screen reader) on the news.
+  useEffect(() => heading.current?.focus(), []);
+
+  async function addToCalendar(): Promise<void> {
+    try {
+      await downloadAppointmentCalendar(api, booking.appointmentId);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.unexpectedError));
+    }
+  }
+
+  async function cancel(): Promise<void> {
+    setBusy(true);
+    try {
+      const reply = await cancelAppointment(api, booking.appointmentId);
+      toast.success(reply.message || MESSAGES.appointmentCancelled);
+      void reloadDoctors();
+      onCancelled();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.unexpectedError));
+      setBusy(false);
+      setConfirmingCancel(false);
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="booking-confirmed">
+      <h2 id="booking-confirmed" ref={heading} tabIndex={-1} className={styles.title}>
+        <span aria-hidden="true" className={styles.tick}>
+          ✓
+        </span>{' '}
+        Your appointment is booked
+      </h2>
+      <dl className={styles.facts}>
+        <dt>Doctor</dt>
+        <dd>
+          {doctor.name}, {doctor.specialization}
+        </dd>
+        <dt>Date</dt>
+        <dd>{when.date}</dd>
+        <dt>Time</dt>
+        <dd>
+          {when.time}
+          {clinic ? <span className={styles.zone}> ({clinic.timeZone} time)</span> : null}
+        </dd>
+        <dt>Address</dt>
+        <dd>{address}</dd>
+      </dl>
+      {confirmingCancel ? (
+        <div className={styles.actions} role="group" aria-label="Cancel this appointment?">
+          <p className={styles.question}>Cancel this appointment? The time will be freed for other patients.</p>
+          <button type="button" className={styles.secondary} disabled={busy} onClick={() => setConfirmingCancel(false)}>
+            Keep appointment
+          </button>
+          <button type="button" className={styles.danger} disabled={busy} onClick={() => void cancel()}>
+            {busy ? 'Cancelling…' : 'Yes, cancel it'}
+          </button>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <button type="button" className={styles.primary} onClick={() => void addToCalendar()}>
+            Add to calendar
+          </button>
+          <Link className={styles.secondary} to={ROUTES.myAppointments}>
+            View my appointments
+          </Link>
+          <button type="button" className={styles.secondary} onClick={onReschedule}>
+            Reschedule
+          </button>
+          <button type="button" className={styles.secondary} onClick={() => setConfirmingCancel(true)}>
+            Cancel appointment
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { firstFreeSlot, formatTime, formatWeekdayShort, generateSlotDays, toIsoDate, type Doctor } from '@carebook/shared';
+
+export type NextFreeTime =
+  /** `label` e.g. `Today 2:30 PM`; `dateTime` the clinic wall time, `2026-11-24T14:30`, for `<time>`. */
+  | { kind: 'slot'; label: string; dateTime: string }
+  /** Every start of the 7-day window is taken or over. */
+  | { kind: 'none' };
+
+/**
+ * The doctor's first free start by the same rules and data as the doctor page's slot row
+ * (shared `generateSlotDays` in the clinic zone over `slots_booked`), so the two always agree.
+ * `null` for a doctor who is not taking appointments: no time is offered at all.
+ */
+export function nextFreeTime(doctor: Pick<Doctor, 'available' | 'slots_booked'>, now: Date, timeZone: string): NextFreeTime | null {
+  if (!doctor.available) return null;
+  const slot = firstFreeSlot(generateSlotDays({ now, timeZone, booked: doctor.slots_booked }));
+  if (!slot) return { kind: 'none' };
+  const day = slot.dayOffset === 0 ? 'Today' : slot.dayOffset === 1 ? 'Tomorrow' : formatWeekdayShort(slot.day);
+  return { kind: 'slot', label: `${day} ${formatTime(slot.time)}`, dateTime: `${toIsoDate(slot.day)}T${slot.time}` };
+}

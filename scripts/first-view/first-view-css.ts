@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../site-apps';
+
+/**
+ * The first view's styles, inlined in the page (no request before the first paint): the design
+ * tokens every screen reads, then compact rules in the shape of the real screens. Prefixed `fv-`;
+ * they style nothing once React has replaced the first view.
+ */
+const RULES = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:var(--cb-font-family);line-height:1.5;color:var(--cb-color-text);background:var(--cb-color-background)}
+.fv-page{min-height:100vh}
+.fv-bar{background:var(--cb-color-surface);border-bottom:1px solid var(--cb-color-border)}
+.fv-bar-in{max-width:var(--cb-content-width);margin:0 auto;padding:10px 16px;display:flex;align-items:center;gap:16px;min-height:64px}
+.fv-logo{display:flex;align-items:center;gap:8px;font-weight:700;font-size:1.25rem;color:var(--cb-color-text);text-decoration:none;margin-right:auto}
+.fv-mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:var(--cb-color-primary);color:#fff}
+.fv-links{display:none;gap:4px}
+.fv-links a,.fv-menu a{color:var(--cb-color-text);text-decoration:none;padding:10px 12px;border-radius:8px}
+.fv-links a[aria-current]{color:var(--cb-color-primary)}
+.fv-login{display:none;color:var(--cb-color-text);text-decoration:none;font-weight:600;padding:10px 16px}
+.fv-cta{display:none;background:var(--cb-color-primary);color:#fff;text-decoration:none;font-weight:600;padding:10px 24px;border-radius:var(--cb-radius-pill)}
+.fv-menu summary{list-style:none;cursor:pointer;width:44px;height:44px;display:grid;place-items:center;border:1px solid var(--cb-color-border);border-radius:8px;font-size:1.25rem}
+.fv-menu nav{position:absolute;right:16px;background:var(--cb-color-surface);border:1px solid var(--cb-color-border);border-radius:10px;display:grid;padding:8px;z-index:2}
+@media (min-width:900px){.fv-links,.fv-cta,.fv-login{display:flex}.fv-menu{display:none}.fv-admin{border:1px solid var(--cb-color-border)}}
+.fv-main{max-width:var(--cb-content-width);margin:0 auto;padding:24px 16px 48px}
+.fv-title{font-size:1.75rem;line-height:1.2;margin:0 0 8px}
+.fv-lead{color:var(--cb-color-text-muted);margin:0 0 24px}
+.fv-hero{background:linear-gradient(135deg,var(--cb-color-primary-strong),var(--cb-color-primary));color:#fff;border-radius:var(--cb-radius-lg);padding:32px 24px}
+.fv-hero h1{font-size:clamp(1.75rem,5vw,2.75rem);line-height:1.15;margin:0 0 16px;max-width:20ch}
+.fv-hero p{margin:0 0 16px;max-width:60ch}
+.fv-hero-cta{display:inline-block;background:#fff;color:var(--cb-color-primary-strong);font-weight:700;text-decoration:none;padding:10px 32px;border-radius:var(--cb-radius-pill)}
+.fv-section{margin-top:40px}.fv-section h2{font-size:1.5rem;margin:0 0 16px}
+.fv-grid{display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(min(100%,340px),1fr))}
+.fv-card{display:flex;background:var(--cb-color-surface);border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-lg);overflow:hidden;min-height:200px}
+.fv-photo{width:104px;height:104px;object-fit:cover;flex:none;background:var(--cb-color-primary-soft)}
+.fv-body{padding:12px;display:grid;gap:4px;align-content:start;flex:1}
+.fv-body p,.fv-body h3{margin:0}
+.fv-ok,.fv-off{font-size:.875rem;font-weight:600;color:var(--cb-color-success)}.fv-off{color:var(--cb-color-text-muted)}
+.fv-name{font-size:1.25rem;line-height:1.25}
+.fv-spec{color:var(--cb-color-primary);font-weight:600}
+.fv-muted{color:var(--cb-color-text-muted);font-size:.875rem}
+.fv-book{margin-top:8px;text-align:center;background:var(--cb-color-primary);color:#fff;font-weight:700;text-decoration:none;padding:10px 16px;border-radius:var(--cb-radius-pill)}
+.fv-chips{display:flex;flex-wrap:wrap;gap:8px}
+.fv-chip{border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-pill);padding:10px 16px;color:var(--cb-color-text);text-decoration:none;background:var(--cb-color-surface)}
+.fv-doctor{display:grid;gap:24px}@media (min-width:800px){.fv-doctor{grid-template-columns:320px 1fr}}
+.fv-big{width:100%;max-width:320px;aspect-ratio:1;height:auto;border-radius:var(--cb-radius-lg);background:var(--cb-color-primary-soft)}
+.fv-info{background:var(--cb-color-surface);border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-lg);padding:24px}
+.fv-h3{font-size:1rem;margin:16px 0 4px}
+.fv-days,.fv-slots{display:flex;gap:8px;overflow-x:auto;padding-bottom:8px}.fv-slots{flex-wrap:wrap}
+.fv-day{display:grid;text-align:center;min-width:56px;padding:8px;border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-pill);font-size:.875rem}
+.fv-day-on{background:var(--cb-color-primary);color:#fff;border-color:var(--cb-color-primary)}
+.fv-slot{padding:8px 16px;border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-pill);background:var(--cb-color-surface)}
+.fv-ghost{background:linear-gradient(90deg,#eef1f7,#f7f9fc,#eef1f7);min-height:200px}
+.fv-line{height:16px;border-radius:8px;background:#e6eaf2;margin:0 0 12px;max-width:640px}.fv-short{max-width:320px}.fv-head{height:32px;max-width:280px;margin-bottom:16px}
+.fv-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}
+`;
+
+let cached: string | null = null;
+
+export function firstViewCss(): string {
+  cached ??= `${fs.readFileSync(path.join(REPO_ROOT, 'shared/src/react/tokens.css'), 'utf8')}${RULES}`.replace(/\n\s*/g, '\n');
+  return cached;
+}

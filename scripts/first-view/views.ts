@@ -1,0 +1,138 @@
+import {
+  doctorPath,
+  doctorsBySpecialityPath,
+  formatTime,
+  formatWeekdayShort,
+  generateSlotDays,
+  loginPath,
+  pageTitle,
+  signUpPath,
+  ROUTES,
+  SPECIALIZATIONS,
+  type ClinicInfo,
+  type Doctor,
+} from '@carebook/shared';
+
+/**
+ * The first view as plain HTML, sent in the page itself so a patient on a slow phone reads the
+ * doctors before any script arrives (issue 10). Links are ordinary links, so it works without
+ * JavaScript; the React app replaces it as one piece once the route's remote has loaded. It
+ * follows the real screens' layout and text; it never shows anything the screens would not.
+ */
+export interface FirstViewData {
+  doctors: Doctor[] | null;
+  clinic: ClinicInfo | null;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+const NAV = [
+  { to: ROUTES.home, label: 'Home' },
+  { to: ROUTES.doctors, label: 'All Doctors' },
+  { to: ROUTES.about, label: 'About' },
+  { to: ROUTES.contact, label: 'Contact' },
+];
+
+function shell(path: string, adminUrl: string, main: string): string {
+  const links = NAV.map(
+    (item) =>
+      `<a href="${item.to}"${item.to === path ? ' aria-current="page"' : ''}>${item.label}</a>`,
+  ).join('');
+  return `<div class="fv-page"><header class="fv-bar"><div class="fv-bar-in">
+<a class="fv-logo" href="/"><span class="fv-mark" aria-hidden="true">+</span>CareBook</a>
+<nav class="fv-links" aria-label="Main">${links}<a class="fv-admin" href="${escapeHtml(adminUrl)}">Admin Panel</a></nav>
+<a class="fv-login" href="${escapeHtml(loginPath(path))}">Log in</a><a class="fv-cta" href="${escapeHtml(signUpPath(path))}">Create Account</a>
+<details class="fv-menu"><summary aria-label="Menu">&#9776;</summary><nav aria-label="Mobile">${links}<a href="${escapeHtml(loginPath(path))}">Log in</a><a href="${escapeHtml(signUpPath(path))}">Create Account</a></nav></details>
+</div></header><main class="fv-main">${main}</main></div>`;
+}
+
+function experience(doctor: Doctor): string {
+  return doctor.experience ? `${escapeHtml(doctor.experience)} experience` : 'Experience not listed';
+}
+
+function card(doctor: Doctor, index: number): string {
+  const name = escapeHtml(doctor.name);
+  return `<article class="fv-card"><img class="fv-photo" src="${escapeHtml(doctor.image)}" alt="Photo of ${name}" width="120" height="120"${index < 2 ? '' : ' loading="lazy"'}>
+<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${doctor.available ? 'Available' : 'Not booking now'}</p>
+<h3 class="fv-name">${name}</h3><p class="fv-spec">${escapeHtml(doctor.specialization)}</p>
+<p class="fv-muted">${experience(doctor)}</p>
+<a class="fv-book" href="${doctorPath(doctor._id)}">Book Appointment<span class="fv-hidden"> with ${name}</span></a></div></article>`;
+}
+
+function cards(doctors: readonly Doctor[]): string {
+  return `<div class="fv-grid">${doctors.map(card).join('')}</div>`;
+}
+
+function home(data: FirstViewData): string {
+  const specialities = SPECIALIZATIONS.map(
+    (speciality) => `<a class="fv-chip" href="${doctorsBySpecialityPath(speciality)}">${escapeHtml(speciality)}</a>`,
+  ).join('');
+  return `<section class="fv-hero"><h1>Book an appointment with trusted doctors</h1>
+<p>Browse our specialists, pick a time that suits you and book a 30-minute visit in a few clicks.</p>
+<a class="fv-hero-cta" href="${ROUTES.doctors}">Book appointment</a></section>
+<section class="fv-section"><h2>Top Doctors</h2>${data.doctors ? cards(data.doctors.slice(0, 10)) : skeletonCards()}</section>
+<section class="fv-section"><h2>Find by speciality</h2><div class="fv-chips">${specialities}</div></section>`;
+}
+
+function doctorList(data: FirstViewData, speciality: string | null): string {
+  const shown = data.doctors?.filter((doctor) => !speciality || doctor.specialization === speciality) ?? null;
+  return `<h1 class="fv-title">Find a doctor</h1>
+<p class="fv-lead">Browse our specialists by name or specialization and book a 30-minute visit.</p>
+${shown ? cards(shown) : skeletonCards()}`;
+}
+
+function doctorPage(data: FirstViewData, docId: string, now: Date): string {
+  const doctor = data.doctors?.find((candidate) => candidate._id === docId);
+  if (!doctor || !data.clinic) return skeleton('doctor');
+  const days = generateSlotDays({ now, timeZone: data.clinic.timeZone, booked: doctor.slots_booked });
+  const day = days.find((candidate) => candidate.times.length) ?? days[0];
+  const times = doctor.available && day ? day.times.map((time) => `<span class="fv-slot">${formatTime(time)}</span>`).join('') : '';
+  const strip = days
+    .map((d) => `<span class="fv-day${d === day ? ' fv-day-on' : ''}">${formatWeekdayShort(d)}<b>${d.day}</b></span>`)
+    .join('');
+  return `<div class="fv-doctor"><img class="fv-big" src="${escapeHtml(doctor.image)}" alt="Photo of ${escapeHtml(doctor.name)}" width="320" height="320">
+<div class="fv-info"><h1 class="fv-title">${escapeHtml(doctor.name)}</h1>
+<p class="fv-lead">${escapeHtml(doctor.degree)} · ${escapeHtml(doctor.specialization)}</p>
+<h2 class="fv-h3">About</h2><p>${escapeHtml(doctor.about)}</p></div></div>
+<section class="fv-section"><h2>Booking slots</h2>${
+    doctor.available ? `<div class="fv-days">${strip}</div><div class="fv-slots">${times}</div>` : '<p>Not taking appointments</p>'
+  }</section>`;
+}
+
+function skeletonCards(): string {
+  return `<div class="fv-grid" aria-hidden="true">${'<div class="fv-card fv-ghost"></div>'.repeat(4)}</div>`;
+}
+
+/** The region's shape while its data or code is on the way: never a blank area. */
+export function skeleton(kind: 'list' | 'doctor' | 'page'): string {
+  const lines = '<div class="fv-line"></div><div class="fv-line fv-short"></div>';
+  if (kind === 'list') return `<div class="fv-line fv-head"></div>${lines}${skeletonCards()}`;
+  if (kind === 'doctor') return `<div class="fv-doctor" aria-hidden="true"><div class="fv-big fv-ghost"></div><div class="fv-info"><div class="fv-line fv-head"></div>${lines}${lines}</div></div>`;
+  return `<div aria-hidden="true"><div class="fv-line fv-head"></div>${lines}${lines}</div>`;
+}
+
+/** The page title the app will set, where the first view already knows it (a doctor's page). */
+export function firstViewTitle(path: string, data: FirstViewData): string | null {
+  const match = /^\/appointment\/([^/]+)$/.exec(path);
+  const doctor = match && data.doctors?.find((candidate) => candidate._id === match[1]);
+  return doctor ? pageTitle(doctor.name, doctor.specialization) : null;
+}
+
+/** The first view of a route: the navbar, then the route's main content from the data. */
+export function renderFirstView(options: { path: string; adminUrl: string; data: FirstViewData; now: Date }): string {
+  const { path, adminUrl, data, now } = options;
+  const segments = path.split('/').filter(Boolean).map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  let main: string;
+  if (path === ROUTES.home) main = home(data);
+  else if (segments[0] === 'doctors' && segments.length <= 2) main = doctorList(data, segments[1] ?? null);
+  else if (segments[0] === 'appointment' && segments.length === 2) main = doctorPage(data, segments[1] ?? '', now);
+  else main = skeleton('page');
+  return shell(path, adminUrl, main);
+}

@@ -1,0 +1,70 @@
+// A team's release commands for its remote (run from the remote's folder through npm):
+//   npm run release -w remotes/<name>    build into a new immutable release, check it, make it live
+//   npm run rollback -w remotes/<name>   make the previous kept release live again (no build)
+//   npm run releases -w remotes/<name>   list the kept releases, the live one marked
+// Env: RELEASES_DIR (default .releases/ at the repository root), RELEASES_KEEP (default 5),
+// HOST_URL (check against the host serving patients; default: the host's local build).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { appNamed } from '@carebook/shared/apps';
+import { REPO_ROOT } from '../site-apps';
+import { keepFrom, releasesDirFrom, ReleaseStore } from './release-store';
+import { checkBuild } from './check-build';
+
+async function release(store: ReleaseStore, keep: number): Promise<void> {
+  const started = Date.now();
+  const buildDir = path.join(store.dir, `.build-${process.pid}`);
+  fs.rmSync(buildDir, { recursive: true, force: true });
+  console.log(`Building ${store.remote} into a new release...`);
+  const webpack = path.join(REPO_ROOT, 'node_modules', '.bin', 'webpack');
+  const built = spawnSync(webpack, ['--mode', 'production'], {
+    cwd: path.join(REPO_ROOT, appNamed(store.remote).dir),
+    env: { ...process.env, OUTPUT_DIR: buildDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    if (built.status !== 0) throw new Error(`The build of ${store.remote} failed: nothing was released.`);
+    await checkBuild(store.remote, buildDir);
+    const info = store.add(buildDir);
+    store.setLive(info.id);
+    const pruned = store.prune(keep);
+    console.log(`${store.remote} ${info.id} is live (built and released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    if (pruned.length) console.log(`Pruned: ${pruned.join(', ')}`);
+    console.log(info.id);
+  } finally {
+    fs.rmSync(buildDir, { recursive: true, force: true });
+  }
+}
+
+function rollback(store: ReleaseStore): void {
+  const started = Date.now();
+  const current = store.live();
+  const previous = store.previous();
+  if (!previous) throw new Error(`${store.remote} has no earlier kept release to roll back to${current ? ` (live: ${current.id})` : ''}.`);
+  store.setLive(previous);
+  console.log(`${store.remote} rolled back from ${current?.id ?? 'nothing'} to ${previous} in ${Date.now() - started} ms.`);
+  console.log(previous);
+}
+
+function list(store: ReleaseStore): void {
+  const live = store.live()?.id;
+  const ids = store.list();
+  if (!ids.length) console.log(`${store.remote} has no releases yet (npm run release -w ${appNamed(store.remote).dir}).`);
+  for (const id of [...ids].reverse()) console.log(`${id === live ? '* ' : '  '}${id}${id === live ? '  (live)' : ''}`);
+}
+
+async function main(): Promise<void> {
+  const [command, remote] = process.argv.slice(2);
+  if (!remote || appNamed(remote).kind !== 'remote') throw new Error('Usage: cli.ts release|rollback|releases <remote>');
+  const store = new ReleaseStore(releasesDirFrom(), remote);
+  if (command === 'release') await release(store, keepFrom());
+  else if (command === 'rollback') rollback(store);
+  else if (command === 'releases') list(store);
+  else throw new Error(`Unknown command "${command}": use release, rollback or releases.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

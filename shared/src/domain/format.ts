@@ -1,0 +1,67 @@
+import { parseDateKey, type CalendarDate } from './slots';
+
+/**
+ * How dates and times read on every screen, in one place. The wire stays `D_M_YYYY` / `HH:mm` in
+ * the clinic's zone; only the display follows the site's locale convention (en-US: 12-hour
+ * clock, DECISIONS.md section 8). Calendar dates are formatted at UTC noon, so the browser's own
+ * zone never moves a day.
+ */
+
+const formats = {
+  longDay: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }),
+  weekday: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short' }),
+  month: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', month: 'short' }),
+  year: new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric' }),
+};
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function utcNoon(date: CalendarDate): Date {
+  return new Date(Date.UTC(date.year, date.month - 1, date.day, 12));
+}
+
+/** `2:30 PM` from the wire's `14:30` (en-US); other locales get their own clock. */
+export function formatTime(time: string, locale = 'en-US'): string {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!match) return time;
+  let format = timeFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', minute: '2-digit' });
+    timeFormats.set(locale, format);
+  }
+  // ICU puts a narrow no-break space before AM/PM; a plain space reads and matches the same.
+  return format.format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2])))).replace(/\u202f/g, ' ');
+}
+
+/** `Tuesday 24 November`. */
+export function formatLongDay(date: CalendarDate): string {
+  return formats.longDay.format(utcNoon(date));
+}
+
+/** `Tue`. */
+export function formatWeekdayShort(date: CalendarDate): string {
+  return formats.weekday.format(utcNoon(date));
+}
+
+/** `{ weekday: 'Tue', day: '24', month: 'Nov' }`: the three lines of a day in the booking strip. */
+export function dayParts(date: CalendarDate): { weekday: string; day: string; month: string } {
+  return { weekday: formatWeekdayShort(date), day: String(date.day), month: formats.month.format(utcNoon(date)) };
+}
+
+/** `Tue 24 Nov`: a day in the strip and the summary bar. */
+export function formatShortDay(date: CalendarDate): string {
+  const { weekday, day, month } = dayParts(date);
+  return `${weekday} ${day} ${month}`;
+}
+
+/** `Tuesday 24 November, 2:30 PM`. */
+export function formatSlotLabel(date: CalendarDate, time: string, locale = 'en-US'): string {
+  return `${formatLongDay(date)}, ${formatTime(time, locale)}`;
+}
+
+/** `Tue 24 Nov 2026, 2:30 PM` for a booked `slotDate`/`slotTime` pair; the raw text if the key is bad. */
+export function formatAppointmentTime(slotDate: string, slotTime: string, locale = 'en-US'): string {
+  const date = parseDateKey(slotDate);
+  if (!date) return `${slotDate} ${slotTime}`;
+  return `${formatShortDay(date)} ${formats.year.format(utcNoon(date))}, ${formatTime(slotTime, locale)}`;
+}

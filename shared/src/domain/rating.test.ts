@@ -1,0 +1,23 @@
+import { MESSAGES } from './messages';
+import { formatRating, reviewsLabel, validateRating, validateRatingComment } from './rating';
+
+describe('rating rules', () => {
+  it.each([1, 2, 3, 4, 5])('accepts %i stars', (stars) => expect(validateRating(stars)).toBeNull());
+
+  it.each([0, 6, 4.5, '4', null, undefined, Number.NaN])('refuses %p', (value) => {
+    expect(validateRating(value)).toBe(MESSAGES.ratingInvalid);
+  });
+
+  it('allows a comment of 500 characters, counting an emoji as one, and not 501', () => {
+    expect(validateRatingComment('x'.repeat(500))).toBeNull();
+    expect(validateRatingComment('😀'.repeat(500))).toBeNull();
+    expect(validateRatingComment('x'.repeat(501))).toBe(MESSAGES.ratingCommentTooLong);
+  });
+
+  it('shows one decimal and a counted noun', () => {
+    expect(formatRating(4)).toBe('4.0');
+    expect(formatRating(4.5)).toBe('4.5');
+    expect(reviewsLabel(1)).toBe('1 review');
+    expect(reviewsLabel(3)).toBe('3 reviews');
+  });
+});

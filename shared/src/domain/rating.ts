@@ -1,0 +1,28 @@
+import { MESSAGES } from './messages';
+
+/** A patient's rating of a completed visit: 1 to 5 stars and an optional comment. */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const RATING_COMMENT_MAX = 500;
+
+/** `null` when `value` is a whole number of stars from 1 to 5, else the message to show. */
+export function validateRating(value: unknown): string | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= RATING_MIN && value <= RATING_MAX
+    ? null
+    : MESSAGES.ratingInvalid;
+}
+
+/** Counted in characters as a person sees them (code points), as PostgreSQL's `char_length` does. */
+export function validateRatingComment(comment: string): string | null {
+  return [...comment].length <= RATING_COMMENT_MAX ? null : MESSAGES.ratingCommentTooLong;
+}
+
+/** `4.5` -> `4.5`, `4` -> `4.0`: an average always shows one decimal. */
+export function formatRating(rating: number): string {
+  return rating.toFixed(1);
+}
+
+/** `1 review`, `12 reviews`. */
+export function reviewsLabel(count: number): string {
+  return count === 1 ? '1 review' : `${count} reviews`;
+}
