@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
   '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
+  '^@carebook/shared/contract$': '<rootDir>/shared/src/contract/index.ts',
   '\\.css$': 'identity-obj-proxy',
   '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
 };
