@@ -21,7 +21,7 @@ export const messageReplySchema = z.object({ success: z.literal(true), message: 
 export const addressSchema = z.object({ line1: z.string(), line2: z.string() });
 
 // Ids are ours: UUIDs (bookings, doctors added by the admin) or `docNN` (the seed).
-const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** An id in a request: `requiredField` when missing or empty, `invalid` when it cannot be one of ours. */
 export function idField(invalid: string) {
