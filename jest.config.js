@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
   '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
+  '^@carebook/shared/contract$': '<rootDir>/shared/src/contract/index.ts',
   // Front-end test support (fixtures, renderWithApp); never part of a bundle.
   '^@carebook/testing$': '<rootDir>/testing/src/index.ts',
   '\\.css$': 'identity-obj-proxy',

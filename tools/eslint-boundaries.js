@@ -20,6 +20,9 @@ function areaOf(file) {
   return rel.split('/')[0];
 }
 
+const BROWSER_AREAS = /^(host|admin|shared-react|remote:)/;
+const CONTRACT = /^@carebook\/shared\/contract$|\/contract(\/|$)/;
+
 /** Who may use the front ends' test support, and how: only test code, only by its alias. */
 function testingProblem(fromArea, source, targetArea, isTest) {
   const intoTesting = source === TESTING || targetArea === 'testing';
@@ -34,9 +37,20 @@ function testingProblem(fromArea, source, targetArea, isTest) {
   return null;
 }
 
-function problem(fromArea, source, targetArea, isTest) {
+function problem(fromArea, source, targetArea, isTest, typeOnly, file) {
   const testing = testingProblem(fromArea, source, targetArea, isTest);
   if (testing) return testing;
+  // The wire schemas carry zod; the first-visit budget has no room for it, so screens take types only.
+  if (BROWSER_AREAS.test(fromArea) && !typeOnly && CONTRACT.test(source) && (source.startsWith('@') || targetArea === 'shared-core')) {
+    return 'site code may only `import type` from the wire contract (it would bundle zod)';
+  }
+  if (fromArea === 'shared-core' && !typeOnly && /\/types\//.test(file) && CONTRACT.test(source)) {
+    return 'shared/src/types reaches the contract with `import type` only (the site imports these types)';
+  }
+  // Route modules share helpers through api/src/lib, never through each other.
+  if (fromArea === 'api' && /\/api\/src\/routes\/[^/]+\.ts$/.test(file) && !isTest && /^\.\/[^/]+$/.test(source)) {
+    return 'a route file may not import another route file (shared helpers live in api/src/lib)';
+  }
   if (fromArea.startsWith('remote:')) {
     const own = fromArea.slice('remote:'.length);
     const other = REMOTES.find((name) => name !== own && source === `@carebook/${name}`);
@@ -78,7 +92,8 @@ module.exports = {
         const check = (node, source) => {
           if (typeof source !== 'string') return;
           const target = source.startsWith('.') ? areaOf(path.resolve(path.dirname(file), source)) : null;
-          const why = problem(fromArea, source, target, isTest);
+          const typeOnly = node.importKind === 'type' || node.exportKind === 'type';
+          const why = problem(fromArea, source, target, isTest, typeOnly, file);
           if (why) context.report({ node, messageId: 'crossed', data: { why } });
         };
         return {

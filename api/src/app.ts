@@ -3,7 +3,8 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { LIMITS } from '@carebook/shared';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -18,6 +19,7 @@ import { registerAccessLog } from './plugins/access-log';
 import { createDoctorsFastPath } from './plugins/doctors-fast-path';
 import { registerErrorHandler, replyToFrameworkError } from './plugins/error-handler';
 import { registerJsonReplies } from './plugins/json-replies';
+import { requireReplySchemas } from './plugins/route-contract';
 import { serveImages } from './plugins/static-files';
 import { registerShutdown } from './plugins/shutdown';
 import { serveUploads } from './plugins/uploads';
@@ -30,6 +32,9 @@ import { doctorRoutes } from './routes/doctors';
 import { ratingRoutes } from './routes/ratings';
 import { rescheduleRoutes } from './routes/reschedule';
 import { userRoutes } from './routes/users';
+import { createAppointmentWrites } from './services/appointment-writes';
+import { createDoctorWrites } from './services/doctor-writes';
+import { watchDoctorList } from './services/doctor-list-changes';
 
 export interface BuildAppOptions {
   db: Db;
@@ -39,7 +44,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const DOCTORS_CHANNEL = 'carebook_doctors_changed';
 const STATIC_DIR = path.resolve(__dirname, '..', 'static');
 
 /** Builds the whole API on an open, migrated database. Never listens (see `server.ts`). */
@@ -48,7 +52,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // One access line per request instead of fastify's two (see `plugins/access-log.ts`).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     trustProxy: false,
     // Malformed URLs (`/%`) get our error shape, not fastify's own body.
@@ -76,29 +80,26 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     isClosing: () => app.isShuttingDown(),
     log: app.log,
   });
+  // Another process booked or edited something: it drops our copy of the list too.
+  const doctorList = await watchDoctorList(db, () => doctorsCache.invalidate(), app.log);
+  app.addHook('onClose', doctorList.stop);
+  const uploads = new UploadStore(db, path.join(config.dataDir, 'uploads'));
   const ctx: AppContext = {
     db,
     config,
     now,
     signer,
     guards: createGuards(signer, db),
-    uploads: new UploadStore(db, path.join(config.dataDir, 'uploads')),
+    uploads,
     doctorsCache,
-    doctorsChanged() {
-      doctorsCache.invalidate();
-      if (db.driver === 'postgres') {
-        db.query('SELECT pg_notify($1, $2)', [DOCTORS_CHANNEL, String(process.pid)]).catch((error: unknown) =>
-          app.log.error({ err: error }, 'could not notify other processes of a change'),
-        );
-      }
-    },
+    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config),
+    doctorWrites: createDoctorWrites(db, doctorList.changes, uploads),
   };
 
-  // Another process booked or edited something: drop our copy of the list.
-  if (db.driver === 'postgres') {
-    const stop = await db.listen(DOCTORS_CHANNEL, () => doctorsCache.invalidate());
-    app.addHook('onClose', async () => stop());
-  }
+  // Requests are validated and replies serialised through the shared wire schemas.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  requireReplySchemas(app);
 
   // External plugins first, then the app's own, then routes.
   registerErrorHandler(app);

@@ -5,6 +5,8 @@ import type { UploadStore } from './lib/images';
 import type { PreparedReply } from './lib/prepared-reply';
 import type { TokenSigner } from './lib/tokens';
 import type { Guards } from './plugins/auth';
+import type { AppointmentWrites } from './services/appointment-writes';
+import type { DoctorWrites } from './services/doctor-writes';
 
 /** What route modules need, built once by `buildApp`. */
 export interface AppContext {
@@ -15,6 +17,7 @@ export interface AppContext {
   guards: Guards;
   uploads: UploadStore;
   doctorsCache: DoctorsCache<PreparedReply>;
-  /** Call after a committed change to doctors or bookings: refreshes the list here and elsewhere. */
-  doctorsChanged(): void;
+  /** Writes the doctor list shows: each refreshes the list here and on other processes when it commits. */
+  appointmentWrites: AppointmentWrites;
+  doctorWrites: DoctorWrites;
 }

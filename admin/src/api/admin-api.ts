@@ -1,12 +1,17 @@
-import type { ApiClient, ApiReply, Appointment, Doctor, TokenReply } from '@carebook/shared';
+import type {
+  AdminAppointment,
+  AdminAppointmentsReply,
+  AdminDoctorsReply,
+  ApiClient,
+  AppointmentStatus,
+  AvailabilityReply,
+  Doctor,
+  DoctorReply,
+  MessageReply,
+  TokenReply,
+} from '@carebook/shared';
 
-/** An appointment as the admin list returns it: the patient's contact details included. */
-export interface AdminAppointment extends Appointment {
-  userId: string;
-  userData: { _id: string; name: string; email: string; phone: string; image: string };
-}
-
-export type AppointmentStatus = 'upcoming' | 'completed' | 'cancelled';
+export type { AdminAppointment, AppointmentStatus } from '@carebook/shared';
 
 /** Narrows the list; empty parts mean "any". Days are `YYYY-MM-DD` in the clinic's calendar. */
 export interface AppointmentQuery {
@@ -23,7 +28,7 @@ export function adminLogin(api: ApiClient, body: { email: string; password: stri
 }
 
 export async function getAdminDoctors(api: ApiClient): Promise<Doctor[]> {
-  return (await api.get<{ doctors: Doctor[] }>(`${BASE}/all-doctors`)).doctors;
+  return (await api.get<AdminDoctorsReply>(`${BASE}/all-doctors`)).doctors;
 }
 
 export async function getAdminAppointments(api: ApiClient, query: AppointmentQuery = {}): Promise<AdminAppointment[]> {
@@ -31,7 +36,7 @@ export async function getAdminAppointments(api: ApiClient, query: AppointmentQue
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   const search = params.toString();
   const path = `${BASE}/appointments${search ? `?${search}` : ''}`;
-  return (await api.get<{ appointments: AdminAppointment[] }>(path)).appointments;
+  return (await api.get<AdminAppointmentsReply>(path)).appointments;
 }
 
 export interface DoctorWrite {
@@ -60,28 +65,28 @@ function doctorForm(doctor: DoctorWrite): FormData {
   return form;
 }
 
-export function addDoctor(api: ApiClient, doctor: DoctorWrite): Promise<ApiReply & { doctor: Doctor }> {
+export function addDoctor(api: ApiClient, doctor: DoctorWrite): Promise<DoctorReply> {
   return api.post(`${BASE}/add-doctor`, doctorForm(doctor));
 }
 
-export function updateDoctor(api: ApiClient, docId: string, doctor: DoctorWrite): Promise<ApiReply & { doctor: Doctor }> {
+export function updateDoctor(api: ApiClient, docId: string, doctor: DoctorWrite): Promise<DoctorReply> {
   const form = doctorForm(doctor);
   form.append('docId', docId);
   return api.post(`${BASE}/update-doctor`, form);
 }
 
-export function changeAvailability(api: ApiClient, docId: string): Promise<ApiReply & { available: boolean }> {
+export function changeAvailability(api: ApiClient, docId: string): Promise<AvailabilityReply> {
   return api.post(`${BASE}/change-availability`, { docId });
 }
 
-export function markAppointmentPaid(api: ApiClient, appointmentId: string): Promise<ApiReply> {
+export function markAppointmentPaid(api: ApiClient, appointmentId: string): Promise<MessageReply> {
   return api.post(`${BASE}/appointment-paid`, { appointmentId });
 }
 
-export function markAppointmentCompleted(api: ApiClient, appointmentId: string): Promise<ApiReply> {
+export function markAppointmentCompleted(api: ApiClient, appointmentId: string): Promise<MessageReply> {
   return api.post(`${BASE}/appointment-complete`, { appointmentId });
 }
 
-export function cancelAdminAppointment(api: ApiClient, appointmentId: string): Promise<ApiReply> {
+export function cancelAdminAppointment(api: ApiClient, appointmentId: string): Promise<MessageReply> {
   return api.post(`${BASE}/appointment-cancel`, { appointmentId });
 }

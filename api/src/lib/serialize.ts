@@ -1,4 +1,4 @@
-import type { Address, Appointment, AppointmentDoctor, Doctor, Gender, Specialization, UserProfile } from '@carebook/shared';
+import type { Address, AdminAppointment, Appointment, AppointmentDoctor, Doctor, Gender, Specialization, UserProfile } from '@carebook/shared';
 import type { AdminAppointmentRow, AppointmentRow } from '../repositories/appointments-repository';
 import type { DoctorRow } from '../repositories/doctors-repository';
 import type { UserRow } from '../repositories/users-repository';
@@ -73,7 +73,7 @@ export function toAppointment(publicUrl: string, row: AppointmentRow): Appointme
 }
 
 /** For the admin panel: the appointment plus who booked it. */
-export function toAdminAppointment(publicUrl: string, row: AdminAppointmentRow): Appointment & Record<string, unknown> {
+export function toAdminAppointment(publicUrl: string, row: AdminAppointmentRow): AdminAppointment {
   return {
     ...toAppointment(publicUrl, row),
     userId: row.user_id,

@@ -16,12 +16,23 @@ const CLIENT_MESSAGES: Record<string, string> = {
   FST_PARTS_LIMIT: MESSAGES.requestTooLarge,
 };
 
+const PRODUCT_MESSAGES: ReadonlySet<string> = new Set(Object.values(MESSAGES));
+
+/**
+ * A request that failed its schema: the first failing field's message, which the shared schemas
+ * write in the product's words. Anything else (a library's own wording) never reaches a client.
+ */
+function validationMessage(error: FastifyError): string {
+  const message = error.validation?.[0]?.message;
+  return message !== undefined && PRODUCT_MESSAGES.has(message) ? message : MESSAGES.badRequest;
+}
+
 /**
  * The one error handler: every failure is `{ success: false, message }`. 4xx carry a message meant
  * for people; 5xx say only that something went wrong, and the log has the detail.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error instanceof HttpError) {
       return reply.status(status).send({ success: false, message: error.message });
@@ -31,6 +42,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (pgErrorCode(error)?.startsWith('22')) {
       request.log.warn({ err: error }, 'input refused by the database');
       return reply.status(400).send({ success: false, message: MESSAGES.badRequest });
+    }
+    if (error.validation) {
+      request.log.info({ code: error.code, context: error.validationContext, err: error.message }, 'request refused');
+      return reply.status(400).send({ success: false, message: validationMessage(error) });
     }
     if (status >= 400 && status < 500) {
       request.log.info({ code: (error as FastifyError).code, err: error.message }, 'request refused');

@@ -1,5 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   DOCTOR_LIMITS,
   isSpecialization,
@@ -11,32 +12,28 @@ import {
   validateName,
   validateText,
 } from '@carebook/shared';
+import {
+  adminAppointmentsQuerySchema,
+  adminAppointmentsReplySchema,
+  adminDoctorsReplySchema,
+  appointmentIdRequestSchema,
+  availabilityReplySchema,
+  doctorIdRequestSchema,
+  doctorReplySchema,
+  loginRequestSchema,
+  messageReplySchema,
+  tokenReplySchema,
+} from '@carebook/shared/contract';
 import type { AppContext } from '../context';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
+import { appointmentFilter } from '../lib/appointment-filter';
 import { parseAddress, readForm, type FormInput } from '../lib/form';
-import { checkId, HttpError, stringField } from '../lib/http-error';
+import { checkId, HttpError } from '../lib/http-error';
 import { sniffImage } from '../lib/images';
+import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
+import { withErrors } from '../lib/reply-schemas';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
-import {
-  cancelAppointment,
-  findAppointmentState,
-  listAllAppointments,
-  markCompleted,
-  markPaid,
-} from '../repositories/appointments-repository';
-import {
-  type DoctorFields,
-  type DoctorRow,
-  findDoctor,
-  findDoctorEmail,
-  insertDoctor,
-  listDoctors,
-  toggleAvailability,
-  updateDoctor,
-} from '../repositories/doctors-repository';
-import { appointmentFilter } from './admin-filter';
-import { cancelRefusal } from './appointments';
-import { firstError, tooMany } from './users';
+import { findAppointmentState, listAllAppointments, markCompleted, markPaid } from '../repositories/appointments-repository';
+import { type DoctorFields, type DoctorRow, findDoctor, findDoctorEmail, listDoctors } from '../repositories/doctors-repository';
 
 const TEXT_LIMITS = {
   degree: DOCTOR_LIMITS.degreeMax,
@@ -130,29 +127,34 @@ function fieldsOf(row: DoctorRow, email: string | null): DoctorFields {
  * set. Its tokens carry `role: admin`; patient tokens are refused with 401.
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, config, signer, guards } = ctx;
+  const { db, config, signer, guards, doctorWrites } = ctx;
   const admin = config.admin;
   if (!admin) return;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const base = '/api/v1/admin';
-  const guarded = { preHandler: guards.requireAdmin };
-  const authLimit = { rateLimit: { max: config.rateLimitAuthMax, timeWindow: '1 minute', errorResponseBuilder: tooMany } };
+  const guarded = { preValidation: guards.requireAdmin };
 
-  app.post(`${base}/login`, { config: authLimit }, async (request) => {
-    const input = { email: stringField(request.body, 'email'), password: stringField(request.body, 'password') };
-    const problem = firstError(validateLogin(input));
-    if (problem) throw new HttpError(400, problem);
-    const emailOk = sameSecret(normalizeEmail(input.email), admin.email);
-    const passwordOk = sameSecret(input.password, admin.password);
-    if (!emailOk || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
-    return { success: true, token: await signer.sign(admin.email, 'admin'), message: MESSAGES.loggedIn };
-  });
+  api.post(
+    `${base}/login`,
+    { config: authRateLimit(config), schema: { body: loginRequestSchema, response: withErrors({ 200: tokenReplySchema }) } },
+    async (request) => {
+      const input = request.body;
+      const problem = firstError(validateLogin(input));
+      if (problem) throw new HttpError(400, problem);
+      const emailOk = sameSecret(normalizeEmail(input.email), admin.email);
+      const passwordOk = sameSecret(input.password, admin.password);
+      if (!emailOk || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
+      return { success: true as const, token: await signer.sign(admin.email, 'admin'), message: MESSAGES.loggedIn };
+    },
+  );
 
-  const allDoctors = async (): Promise<unknown> => {
+  const allDoctors = { ...guarded, schema: { response: withErrors({ 200: adminDoctorsReplySchema }) } };
+  const listAllDoctors = async () => {
     const rows = await listDoctors(db);
-    return { success: true, doctors: rows.map((row) => toDoctor(config.publicUrl, row, {})) };
+    return { success: true as const, doctors: rows.map((row) => toDoctor(config.publicUrl, row, {})) };
   };
-  app.get(`${base}/all-doctors`, guarded, allDoctors);
-  app.post(`${base}/all-doctors`, guarded, allDoctors);
+  api.get(`${base}/all-doctors`, allDoctors, listAllDoctors);
+  api.post(`${base}/all-doctors`, allDoctors, listAllDoctors);
 
   const saveImage = async (form: FormInput): Promise<string | null> => {
     if (!form.image) return null;
@@ -161,70 +163,62 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return ctx.uploads.save(form.image, kind);
   };
 
-  const writeDoctor = async (write: () => Promise<DoctorRow | null>, image: string | null): Promise<DoctorRow | null> => {
-    try {
-      return await write();
-    } catch (error) {
-      if (image) await ctx.uploads.remove(image);
-      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
-      throw error;
-    }
-  };
-
-  app.post(`${base}/add-doctor`, guarded, async (request, reply) => {
+  // The doctor form is multipart (or the same fields as JSON), read and checked by `readForm`.
+  api.post(`${base}/add-doctor`, { ...guarded, schema: { response: withErrors({ 201: doctorReplySchema }) } }, async (request, reply) => {
     const form = await readForm(request);
     const fields = doctorFields(form, null);
     const image = await saveImage(form);
-    const row = await writeDoctor(() => insertDoctor(db, randomUUID(), { ...fields, image: image ?? '' }), image);
-    ctx.doctorsChanged();
-    return reply
-      .status(201)
-      .send({ success: true, message: MESSAGES.doctorAdded, doctor: toDoctor(config.publicUrl, row as DoctorRow, {}) });
+    const row = await doctorWrites.add(randomUUID(), fields, image);
+    return reply.status(201).send({ success: true, message: MESSAGES.doctorAdded, doctor: toDoctor(config.publicUrl, row, {}) });
   });
 
-  app.post(`${base}/update-doctor`, guarded, async (request) => {
+  api.post(`${base}/update-doctor`, { ...guarded, schema: { response: withErrors({ 200: doctorReplySchema }) } }, async (request) => {
     const form = await readForm(request);
     const docId = (form.fields.get('docId') ?? '').trim();
     const current = docId ? await findDoctor(db, checkId(docId, MESSAGES.invalidDoctorId)) : null;
     if (!current) throw new HttpError(404, MESSAGES.doctorNotFound);
     const fields = doctorFields(form, fieldsOf(current, await findDoctorEmail(db, docId)));
     const image = await saveImage(form);
-    const row = await writeDoctor(() => updateDoctor(db, docId, { ...fields, image: image ?? current.image }), image);
+    const row = await doctorWrites.update(docId, fields, image);
     if (!row) throw new HttpError(404, MESSAGES.doctorNotFound);
     if (image) await ctx.uploads.remove(current.image);
-    ctx.doctorsChanged();
-    return { success: true, message: MESSAGES.doctorUpdated, doctor: toDoctor(config.publicUrl, row, {}) };
+    return { success: true as const, message: MESSAGES.doctorUpdated, doctor: toDoctor(config.publicUrl, row, {}) };
   });
 
-  app.post(`${base}/change-availability`, guarded, async (request) => {
-    const available = await toggleAvailability(db, checkId(stringField(request.body, 'docId'), MESSAGES.invalidDoctorId));
-    if (available === null) throw new HttpError(404, MESSAGES.doctorNotFound);
-    ctx.doctorsChanged();
-    return { success: true, message: MESSAGES.availabilityChanged, available };
-  });
+  api.post(
+    `${base}/change-availability`,
+    { ...guarded, schema: { body: doctorIdRequestSchema, response: withErrors({ 200: availabilityReplySchema }) } },
+    async (request) => {
+      const available = await doctorWrites.toggleAvailability(request.body.docId);
+      if (available === null) throw new HttpError(404, MESSAGES.doctorNotFound);
+      return { success: true as const, message: MESSAGES.availabilityChanged, available };
+    },
+  );
 
-  app.get(`${base}/appointments`, guarded, async (request) => {
-    const rows = await listAllAppointments(db, appointmentFilter(request.query));
-    return { success: true, appointments: rows.map((row) => toAdminAppointment(config.publicUrl, row)) };
-  });
+  api.get(
+    `${base}/appointments`,
+    { ...guarded, schema: { querystring: adminAppointmentsQuerySchema, response: withErrors({ 200: adminAppointmentsReplySchema }) } },
+    async (request) => {
+      const rows = await listAllAppointments(db, appointmentFilter(request.query));
+      return { success: true as const, appointments: rows.map((row) => toAdminAppointment(config.publicUrl, row)) };
+    },
+  );
 
+  const appointmentChange = { ...guarded, schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) } };
   /** Paid / completed: 404 unknown, 409 when the appointment was cancelled. Repeating is harmless. */
-  const mark = (change: (id: string) => Promise<boolean>, message: string) => async (request: { body: unknown }) => {
-    const appointmentId = checkId(stringField(request.body, 'appointmentId'), MESSAGES.invalidAppointmentId);
-    if (await change(appointmentId)) return { success: true, message };
+  const mark = (change: (id: string) => Promise<boolean>, message: string) => async (request: { body: { appointmentId: string } }) => {
+    const { appointmentId } = request.body;
+    if (await change(appointmentId)) return { success: true as const, message };
     const state = await findAppointmentState(db, appointmentId);
     if (!state) throw new HttpError(404, MESSAGES.appointmentNotFound);
     throw new HttpError(409, MESSAGES.alreadyCancelled);
   };
-  app.post(`${base}/appointment-paid`, guarded, mark((id) => markPaid(db, id), MESSAGES.appointmentPaid));
-  app.post(`${base}/appointment-complete`, guarded, mark((id) => markCompleted(db, id), MESSAGES.appointmentCompleted));
+  api.post(`${base}/appointment-paid`, appointmentChange, mark((id) => markPaid(db, id), MESSAGES.appointmentPaid));
+  api.post(`${base}/appointment-complete`, appointmentChange, mark((id) => markCompleted(db, id), MESSAGES.appointmentCompleted));
 
-  app.post(`${base}/appointment-cancel`, guarded, async (request) => {
-    const appointmentId = checkId(stringField(request.body, 'appointmentId'), MESSAGES.invalidAppointmentId);
-    if (await cancelAppointment(db, appointmentId)) {
-      ctx.doctorsChanged();
-      return { success: true, message: MESSAGES.appointmentCancelled };
-    }
+  api.post(`${base}/appointment-cancel`, appointmentChange, async (request) => {
+    const { appointmentId } = request.body;
+    if (await ctx.appointmentWrites.cancel(appointmentId)) return { success: true as const, message: MESSAGES.appointmentCancelled };
     throw cancelRefusal(await findAppointmentState(db, appointmentId));
   });
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { MESSAGES } from '@carebook/shared';
+import { calendarParamsSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { appointmentCalendar } from '../lib/appointment-calendar';
-import { checkAppointmentId } from '../lib/appointment-request';
 import { HttpError } from '../lib/http-error';
+import { withErrors } from '../lib/reply-schemas';
 import { findOwnAppointment } from '../repositories/patient-appointment-repository';
 
 /**
@@ -14,12 +17,15 @@ import { findOwnAppointment } from '../repositories/patient-appointment-reposito
 export async function calendarRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config, guards } = ctx;
 
-  app.get<{ Params: { appointmentId: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/v1/user/appointments/:appointmentId/calendar',
-    { preHandler: guards.requirePatient },
+    {
+      preValidation: guards.requirePatient,
+      // The success is RFC 5545 text, sent as a string, which fastify does not serialise.
+      schema: { params: calendarParamsSchema, response: withErrors({ 200: z.string() }) },
+    },
     async (request, reply) => {
-      const appointmentId = checkAppointmentId(request.params.appointmentId);
-      const row = await findOwnAppointment(db, appointmentId, request.userId);
+      const row = await findOwnAppointment(db, request.params.appointmentId, request.userId);
       const ics = row && appointmentCalendar(row, config.clinicTimeZone, ctx.now());
       if (!row || !ics) throw new HttpError(404, MESSAGES.appointmentNotFound);
       return reply

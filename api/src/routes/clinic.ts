@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { clinicReplySchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
+import { withErrors } from '../lib/reply-schemas';
 
 export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** Ready when the database answers; for load balancers and the e2e harness. */
@@ -14,5 +17,10 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   /** The clinic's time zone, so the site lays out slots exactly as the server checks them. */
-  app.get('/api/v1/clinic', async () => ({ success: true, clinic: { timeZone: ctx.config.clinicTimeZone } }));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/v1/clinic', { schema: { response: withErrors({ 200: clinicReplySchema }) } }, async () => ({
+      success: true as const,
+      clinic: { timeZone: ctx.config.clinicTimeZone },
+    }));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   clinicToday,
   MESSAGES,
@@ -8,109 +9,123 @@ import {
   validateProfile,
   validateRegistration,
 } from '@carebook/shared';
+import {
+  loginRequestSchema,
+  profileReplySchema,
+  profileUpdateReplySchema,
+  registerRequestSchema,
+  tokenReplySchema,
+} from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { parseAddress, readForm } from '../lib/form';
-import { HttpError, stringField } from '../lib/http-error';
+import { HttpError } from '../lib/http-error';
+import { authRateLimit, firstError } from '../lib/refusals';
+import { withErrors } from '../lib/reply-schemas';
 import { sniffImage } from '../lib/images';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { toProfile } from '../lib/serialize';
 import { findCredentials, findUser, insertUser, updateProfile } from '../repositories/users-repository';
 
-/** The first message of a field-errors object, or `null` when there is none. */
-export function firstError(errors: Record<string, string | undefined>): string | null {
-  return Object.values(errors).find((message) => message !== undefined) ?? null;
-}
-
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config, signer, guards } = ctx;
-  const authLimit = { rateLimit: { max: config.rateLimitAuthMax, timeWindow: '1 minute', errorResponseBuilder: tooMany } };
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const authLimit = authRateLimit(config);
 
-  app.post('/api/v1/user/register', { config: authLimit }, async (request, reply) => {
-    const input = {
-      name: stringField(request.body, 'name'),
-      email: stringField(request.body, 'email'),
-      password: stringField(request.body, 'password'),
-    };
-    const problem = firstError(validateRegistration(input));
-    if (problem) throw new HttpError(400, problem);
-    const id = randomUUID();
-    try {
-      await insertUser(db, {
-        id,
-        name: input.name.trim(),
-        email: normalizeEmail(input.email),
-        passwordHash: await hashPassword(input.password),
-      });
-    } catch (error) {
-      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
-      throw error;
-    }
-    return reply.status(201).send({ success: true, token: await signer.sign(id, 'patient'), message: MESSAGES.registered });
-  });
+  api.post(
+    '/api/v1/user/register',
+    { config: authLimit, schema: { body: registerRequestSchema, response: withErrors({ 201: tokenReplySchema }) } },
+    async (request, reply) => {
+      const input = request.body;
+      const problem = firstError(validateRegistration(input));
+      if (problem) throw new HttpError(400, problem);
+      const id = randomUUID();
+      try {
+        await insertUser(db, {
+          id,
+          name: input.name.trim(),
+          email: normalizeEmail(input.email),
+          passwordHash: await hashPassword(input.password),
+        });
+      } catch (error) {
+        if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
+        throw error;
+      }
+      return reply.status(201).send({ success: true, token: await signer.sign(id, 'patient'), message: MESSAGES.registered });
+    },
+  );
 
-  app.post('/api/v1/user/login', { config: authLimit }, async (request) => {
-    const input = { email: stringField(request.body, 'email'), password: stringField(request.body, 'password') };
-    const problem = firstError(validateLogin(input));
-    if (problem) throw new HttpError(400, problem);
-    const user = await findCredentials(db, normalizeEmail(input.email));
-    const ok = await verifyPassword(user?.password ?? null, input.password);
-    if (!user || !ok) throw new HttpError(401, MESSAGES.wrongCredentials);
-    return { success: true, token: await signer.sign(user.id, 'patient'), message: MESSAGES.loggedIn };
-  });
+  api.post(
+    '/api/v1/user/login',
+    { config: authLimit, schema: { body: loginRequestSchema, response: withErrors({ 200: tokenReplySchema }) } },
+    async (request) => {
+      const input = request.body;
+      const problem = firstError(validateLogin(input));
+      if (problem) throw new HttpError(400, problem);
+      const user = await findCredentials(db, normalizeEmail(input.email));
+      const ok = await verifyPassword(user?.password ?? null, input.password);
+      if (!user || !ok) throw new HttpError(401, MESSAGES.wrongCredentials);
+      return { success: true as const, token: await signer.sign(user.id, 'patient'), message: MESSAGES.loggedIn };
+    },
+  );
 
-  app.get('/api/v1/user/get-profile', { preHandler: guards.requirePatient }, async (request) => {
-    const user = await findUser(db, request.userId);
-    if (!user) throw new HttpError(401, MESSAGES.notLoggedIn);
-    return { success: true, user: toProfile(config.publicUrl, user) };
-  });
+  api.get(
+    '/api/v1/user/get-profile',
+    { preValidation: guards.requirePatient, schema: { response: withErrors({ 200: profileReplySchema }) } },
+    async (request) => {
+      const user = await findUser(db, request.userId);
+      if (!user) throw new HttpError(401, MESSAGES.notLoggedIn);
+      return { success: true as const, user: toProfile(config.publicUrl, user) };
+    },
+  );
 
   /**
    * The profile form. Fields left out keep their value; `email` is ignored (it is the login, not
    * editable here). Everything is checked before anything is written, so a refused update changes
    * nothing; the photo is stored last-but-one and removed again if the update fails.
    */
-  app.post('/api/v1/user/update-profile', { preHandler: guards.requirePatient }, async (request) => {
-    const current = await findUser(db, request.userId);
-    if (!current) throw new HttpError(401, MESSAGES.notLoggedIn);
-    const { fields, image } = await readForm(request);
-    const address = fields.has('address')
-      ? parseAddress(fields.get('address') ?? '')
-      : { line1: current.address_line1, line2: current.address_line2 };
-    const input = {
-      name: (fields.get('name') ?? current.name).trim(),
-      phone: (fields.get('phone') ?? current.phone).trim(),
-      address,
-      gender: (fields.get('gender') ?? current.gender).trim(),
-      dob: (fields.get('dob') ?? current.dob).trim(),
-    };
-    const problem = firstError(validateProfile(input, clinicToday(ctx.now(), config.clinicTimeZone)));
-    if (problem) throw new HttpError(400, problem);
-    const kind = image ? sniffImage(image) : null;
-    if (image && !kind) throw new HttpError(415, MESSAGES.invalidImage);
+  api.post(
+    '/api/v1/user/update-profile',
+    // The body is a multipart form (or the same fields as JSON), read and checked by `readForm`.
+    { preValidation: guards.requirePatient, schema: { response: withErrors({ 200: profileUpdateReplySchema }) } },
+    async (request) => {
+      const current = await findUser(db, request.userId);
+      if (!current) throw new HttpError(401, MESSAGES.notLoggedIn);
+      const { fields, image } = await readForm(request);
+      const address = fields.has('address')
+        ? parseAddress(fields.get('address') ?? '')
+        : { line1: current.address_line1, line2: current.address_line2 };
+      const input = {
+        name: (fields.get('name') ?? current.name).trim(),
+        phone: (fields.get('phone') ?? current.phone).trim(),
+        address,
+        gender: (fields.get('gender') ?? current.gender).trim(),
+        dob: (fields.get('dob') ?? current.dob).trim(),
+      };
+      const problem = firstError(validateProfile(input, clinicToday(ctx.now(), config.clinicTimeZone)));
+      if (problem) throw new HttpError(400, problem);
+      const kind = image ? sniffImage(image) : null;
+      if (image && !kind) throw new HttpError(415, MESSAGES.invalidImage);
 
-    const newImage = image && kind ? await ctx.uploads.save(image, kind) : null;
-    let updated;
-    try {
-      updated = await updateProfile(db, request.userId, {
-        name: input.name,
-        phone: input.phone,
-        image: newImage ?? current.image,
-        addressLine1: input.address.line1,
-        addressLine2: input.address.line2,
-        gender: input.gender,
-        dob: input.dob,
-      });
-    } catch (error) {
-      if (newImage) await ctx.uploads.remove(newImage);
-      throw error;
-    }
-    if (!updated) throw new HttpError(401, MESSAGES.notLoggedIn);
-    if (newImage && current.image) await ctx.uploads.remove(current.image);
-    return { success: true, message: MESSAGES.profileUpdated, user: toProfile(config.publicUrl, updated) };
-  });
-}
-
-export function tooMany(): HttpError {
-  return new HttpError(429, MESSAGES.tooManyAttempts);
+      const newImage = image && kind ? await ctx.uploads.save(image, kind) : null;
+      let updated;
+      try {
+        updated = await updateProfile(db, request.userId, {
+          name: input.name,
+          phone: input.phone,
+          image: newImage ?? current.image,
+          addressLine1: input.address.line1,
+          addressLine2: input.address.line2,
+          gender: input.gender,
+          dob: input.dob,
+        });
+      } catch (error) {
+        if (newImage) await ctx.uploads.remove(newImage);
+        throw error;
+      }
+      if (!updated) throw new HttpError(401, MESSAGES.notLoggedIn);
+      if (newImage && current.image) await ctx.uploads.remove(current.image);
+      return { success: true as const, message: MESSAGES.profileUpdated, user: toProfile(config.publicUrl, updated) };
+    },
+  );
 }

@@ -41,3 +41,15 @@ export async function doctor(env: TestEnv, docId: string): Promise<Doctor> {
   if (!found) throw new Error(`no doctor ${docId}`);
   return found;
 }
+
+/** Logs the clinic's admin in and returns the token. */
+export async function adminToken(env: TestEnv): Promise<string> {
+  const res = await post<{ token: string }>(env.app, '/api/v1/admin/login', ADMIN);
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${res.body.message}`);
+  return res.body.token;
+}
+
+/** Asks to book a slot and returns the reply, refusals included. */
+export function book(env: TestEnv, token: string, docId: string, slotDate: string, slotTime: string): Promise<Reply> {
+  return post(env.app, '/api/v1/user/book-appointment', { docId, slotDate, slotTime }, token);
+}

@@ -1,9 +1,9 @@
 import type {
-  ApiReply,
   Appointment,
   AppointmentsReply,
   BookingReply,
   BookingRequest,
+  MessageReply,
   RatingRequest,
   RescheduleRequest,
 } from '../types';
@@ -18,18 +18,18 @@ export function bookAppointment(api: ApiClient, body: BookingRequest): Promise<B
   return api.post<BookingReply>('/api/v1/user/book-appointment', body);
 }
 
-export function cancelAppointment(api: ApiClient, appointmentId: string): Promise<ApiReply> {
-  return api.post<ApiReply>('/api/v1/user/cancel-appointment', { appointmentId });
+export function cancelAppointment(api: ApiClient, appointmentId: string): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/cancel-appointment', { appointmentId });
 }
 
 /** Moves the patient's own upcoming appointment to another free slot of the same doctor. */
-export function rescheduleAppointment(api: ApiClient, body: RescheduleRequest): Promise<ApiReply> {
-  return api.post<ApiReply>('/api/v1/user/reschedule-appointment', body);
+export function rescheduleAppointment(api: ApiClient, body: RescheduleRequest): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/reschedule-appointment', body);
 }
 
 /** Rates the patient's own completed visit, once. */
-export function rateAppointment(api: ApiClient, body: RatingRequest): Promise<ApiReply> {
-  return api.post<ApiReply>('/api/v1/user/rate-appointment', body);
+export function rateAppointment(api: ApiClient, body: RatingRequest): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/rate-appointment', body);
 }
 
 export function appointmentCalendarPath(appointmentId: string): string {

@@ -1,4 +1,4 @@
-import type { ApiReply, LoginRequest, ProfileReply, RegisterRequest, TokenReply, UserProfile } from '../types';
+import type { LoginRequest, ProfileReply, ProfileUpdateReply, RegisterRequest, TokenReply, UserProfile } from '../types';
 import type { ApiClient } from './client';
 
 export function login(api: ApiClient, body: LoginRequest): Promise<TokenReply> {
@@ -24,7 +24,7 @@ export interface ProfileUpdate {
 }
 
 /** The multipart call of SPEC.md section 7: address travels as JSON text. */
-export function updateProfile(api: ApiClient, update: ProfileUpdate): Promise<ApiReply> {
+export function updateProfile(api: ApiClient, update: ProfileUpdate): Promise<ProfileUpdateReply> {
   const form = new FormData();
   form.append('name', update.name);
   form.append('phone', update.phone);
@@ -33,5 +33,5 @@ export function updateProfile(api: ApiClient, update: ProfileUpdate): Promise<Ap
   form.append('dob', update.dob);
   form.append('gender', update.gender);
   if (update.image) form.append('image', update.image);
-  return api.post<ApiReply>('/api/v1/user/update-profile', form);
+  return api.post<ProfileUpdateReply>('/api/v1/user/update-profile', form);
 }

@@ -1,69 +1,39 @@
-import type { Appointment } from './appointment';
-import type { Doctor } from './doctor';
-import type { UserProfile } from './user';
+import type { z } from 'zod';
+import type * as contract from '../contract';
+
+// Every wire shape is inferred from its schema in `../contract`, so the site's types and the API's
+// validation and serialisation cannot drift apart. Requests are the schemas' inputs (what a caller
+// sends), replies their outputs.
 
 /** Every reply carries `success`; failures carry a human `message`. */
-export interface ApiReply {
-  success: boolean;
-  message?: string;
-}
+export type ApiReply = z.infer<typeof contract.apiReplySchema>;
+/** A success that only says so, in words the site may show. */
+export type MessageReply = z.infer<typeof contract.messageReplySchema>;
+export type ErrorReply = z.infer<typeof contract.errorReplySchema>;
 
-export interface DoctorsReply extends ApiReply {
-  doctors: Doctor[];
-}
-
-export interface TokenReply extends ApiReply {
-  token: string;
-}
-
-export interface ProfileReply extends ApiReply {
-  user: UserProfile;
-}
-
-export interface AppointmentsReply extends ApiReply {
-  appointments: Appointment[];
-}
+export type DoctorsReply = z.infer<typeof contract.doctorsReplySchema>;
+export type TokenReply = z.infer<typeof contract.tokenReplySchema>;
+export type ProfileReply = z.infer<typeof contract.profileReplySchema>;
+export type ProfileUpdateReply = z.infer<typeof contract.profileUpdateReplySchema>;
+export type AppointmentsReply = z.infer<typeof contract.appointmentsReplySchema>;
 
 /** Facts about the clinic the site needs to agree with the server. */
-export interface ClinicInfo {
-  /** IANA time zone name, e.g. `Europe/Berlin`. Slots are in this zone. */
-  timeZone: string;
-}
+export type ClinicInfo = z.infer<typeof contract.clinicInfoSchema>;
+export type ClinicReply = z.infer<typeof contract.clinicReplySchema>;
 
-export interface ClinicReply extends ApiReply {
-  clinic: ClinicInfo;
-}
-
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface RegisterRequest extends LoginRequest {
-  name: string;
-}
-
-export interface BookingRequest {
-  docId: string;
-  slotDate: string;
-  slotTime: string;
-}
-
+export type LoginRequest = z.input<typeof contract.loginRequestSchema>;
+export type RegisterRequest = z.input<typeof contract.registerRequestSchema>;
+export type BookingRequest = z.input<typeof contract.bookingRequestSchema>;
 /** The booking reply: `appointmentId` names the new appointment (for its calendar file, etc.). */
-export interface BookingReply extends ApiReply {
-  appointmentId: string;
-}
+export type BookingReply = z.infer<typeof contract.bookingReplySchema>;
+export type RescheduleRequest = z.input<typeof contract.rescheduleRequestSchema>;
+/** `rating`: whole stars, 1 to 5; `comment`: at most 500 characters. */
+export type RatingRequest = z.input<typeof contract.ratingRequestSchema>;
 
-export interface RescheduleRequest {
-  appointmentId: string;
-  slotDate: string;
-  slotTime: string;
-}
-
-export interface RatingRequest {
-  appointmentId: string;
-  /** Whole stars, 1 to 5. */
-  rating: number;
-  /** At most 500 characters. */
-  comment?: string;
-}
+export type AdminDoctorsReply = z.infer<typeof contract.adminDoctorsReplySchema>;
+export type DoctorReply = z.infer<typeof contract.doctorReplySchema>;
+export type AvailabilityReply = z.infer<typeof contract.availabilityReplySchema>;
+export type AppointmentStatus = z.infer<typeof contract.appointmentStatusSchema>;
+/** An appointment as the admin list returns it: the patient's contact details included. */
+export type AdminAppointment = z.infer<typeof contract.adminAppointmentSchema>;
+export type AdminAppointmentsReply = z.infer<typeof contract.adminAppointmentsReplySchema>;

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@carebook/shared';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from './http-error';
 import type { AppointmentFilter, AppointmentStatusFilter } from '../repositories/appointments-repository';
 
 const STATUSES: readonly AppointmentStatusFilter[] = ['upcoming', 'completed', 'cancelled'];
@@ -13,17 +13,14 @@ function isRealDay(text: string): boolean {
 }
 
 /**
- * The admin appointments list's query string: `docId`, `from` and `to` (`YYYY-MM-DD`, inclusive,
- * clinic calendar days) and `status`. Empty values mean "any"; anything else malformed is a 400,
- * so a typo never silently widens the list.
+ * The admin appointments list's query string (its types checked by the route's schema): `docId`,
+ * `from` and `to` (`YYYY-MM-DD`, inclusive, clinic calendar days) and `status`. Empty values mean
+ * "any"; anything else malformed is a 400, so a typo never silently widens the list.
  */
-export function appointmentFilter(query: unknown): AppointmentFilter {
-  const params = (typeof query === 'object' && query !== null ? query : {}) as Record<string, unknown>;
-  const text = (name: string): string | undefined => {
-    const value = params[name];
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string') throw new HttpError(400, MESSAGES.badRequest);
-    return value.trim() === '' ? undefined : value.trim();
+export function appointmentFilter(query: Partial<Record<'docId' | 'from' | 'to' | 'status', string>>): AppointmentFilter {
+  const text = (name: keyof typeof query): string | undefined => {
+    const value = query[name]?.trim();
+    return value === '' ? undefined : value;
   };
   const filter: AppointmentFilter = {};
   const doctorId = text('docId');

@@ -1,0 +1,180 @@
+import {
+  ApiError,
+  bookAppointment,
+  cancelAppointment,
+  getAppointmentCalendar,
+  getAppointments,
+  getClinic,
+  getDoctors,
+  getProfile,
+  login,
+  MESSAGES,
+  rateAppointment,
+  register,
+  rescheduleAppointment,
+  updateProfile,
+} from '@carebook/shared';
+import * as contract from '@carebook/shared/contract';
+import type { z } from 'zod';
+import {
+  addDoctor,
+  adminLogin,
+  cancelAdminAppointment,
+  changeAvailability,
+  getAdminAppointments,
+  getAdminDoctors,
+  markAppointmentCompleted,
+  markAppointmentPaid,
+  updateDoctor,
+  type DoctorWrite,
+} from '../../admin/src/api/admin-api';
+import { PNG_BYTES } from './test-support/http';
+import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
+import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
+
+jest.setTimeout(60_000);
+
+// The test clock is Tuesday 24 Nov 2026, 10:10 in Europe/Berlin.
+const TOMORROW = '25_11_2026';
+
+const NEW_DOCTOR: DoctorWrite = {
+  name: 'Dr. Contract',
+  specialization: 'Neurologist',
+  degree: 'MBBS',
+  experience: '3 Years',
+  about: 'Checks that both sides agree.',
+  fees: '40',
+  address: { line1: '1 Wire St', line2: 'Schema City' },
+  location: 'Mitte',
+};
+
+/** `/api/v1/...` routes as fastify lists them: `GET /api/v1/clinic`, one line per method. */
+function registeredApiRoutes(routes: string): Set<string> {
+  const found = new Set<string>();
+  for (const [, url, methods] of routes.matchAll(/(\/api\/v1\/\S*) \(([^)]+)\)/g)) {
+    for (const method of (methods as string).split(', ')) if (method !== 'HEAD') found.add(`${method} ${url}`);
+  }
+  return found;
+}
+
+describe.each<Driver>(['pglite', 'postgres'])('the shared API client against the real API on %s', (driver) => {
+  let env: TestEnv;
+  let patient: RecordingClient;
+  let staff: RecordingClient;
+
+  beforeAll(async () => {
+    env = await createTestEnv(driver);
+    const address = await env.app.listen({ host: '127.0.0.1', port: 0 });
+    patient = recordingClient(address);
+    staff = recordingClient(address);
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  /** The last reply `client` received, parsed strictly with `schema`. */
+  const lastReply = <Schema extends z.ZodType>(client: RecordingClient, schema: Schema): z.infer<Schema> => {
+    const reply = client.replies.at(-1);
+    if (!reply) throw new Error('no reply recorded');
+    return parseStrictly(schema, reply.body);
+  };
+
+  it('gets replies of the shared schemas from every call of the site and of the admin app', async () => {
+    expect(await getClinic(patient.api)).toEqual({ timeZone: 'Europe/Berlin' });
+    lastReply(patient, contract.clinicReplySchema);
+    // The first read goes through fastify, the next is served from memory before it (the fast path).
+    for (let read = 0; read < 2; read += 1) {
+      expect((await getDoctors(patient.api)).length).toBeGreaterThan(0);
+      lastReply(patient, contract.doctorsReplySchema);
+    }
+
+    const email = `contract-${driver}@example.com`;
+    await register(patient.api, { name: 'Cora Contract', email, password: 'secret1' });
+    lastReply(patient, contract.tokenReplySchema);
+    patient.useToken((await login(patient.api, { email, password: 'secret1' })).token);
+    lastReply(patient, contract.tokenReplySchema);
+    expect((await getProfile(patient.api)).email).toBe(email);
+    lastReply(patient, contract.profileReplySchema);
+    const image = new Blob([PNG_BYTES], { type: 'image/png' });
+    const profile = { name: 'Cora Contract', phone: '+49 30 1234567', email, address: { line1: 'A 1', line2: '' }, dob: '1990-02-03', gender: 'Female', image };
+    expect((await updateProfile(patient.api, profile)).user.gender).toBe('Female');
+    lastReply(patient, contract.profileUpdateReplySchema);
+
+    const { appointmentId } = await bookAppointment(patient.api, { docId: 'doc01', slotDate: TOMORROW, slotTime: '11:00' });
+    lastReply(patient, contract.bookingReplySchema);
+    await rescheduleAppointment(patient.api, { appointmentId, slotDate: TOMORROW, slotTime: '12:00' });
+    lastReply(patient, contract.messageReplySchema);
+    expect(await getAppointmentCalendar(patient.api, appointmentId)).toMatch(/^BEGIN:VCALENDAR/);
+    const toCancel = (await bookAppointment(patient.api, { docId: 'doc02', slotDate: TOMORROW, slotTime: '13:00' })).appointmentId;
+    await cancelAppointment(patient.api, toCancel);
+    lastReply(patient, contract.messageReplySchema);
+    const byStaff = (await bookAppointment(patient.api, { docId: 'doc03', slotDate: TOMORROW, slotTime: '14:00' })).appointmentId;
+
+    staff.useToken((await adminLogin(staff.api, ADMIN)).token);
+    lastReply(staff, contract.tokenReplySchema);
+    expect((await getAdminDoctors(staff.api)).length).toBeGreaterThan(0);
+    lastReply(staff, contract.adminDoctorsReplySchema);
+    const listed = await getAdminAppointments(staff.api, { docId: 'doc01', status: 'upcoming', from: '2026-11-25', to: '2026-11-25' });
+    expect(listed.map((a) => a._id)).toEqual([appointmentId]);
+    lastReply(staff, contract.adminAppointmentsReplySchema);
+    await markAppointmentPaid(staff.api, appointmentId);
+    lastReply(staff, contract.messageReplySchema);
+    await markAppointmentCompleted(staff.api, appointmentId);
+    lastReply(staff, contract.messageReplySchema);
+    await cancelAdminAppointment(staff.api, byStaff);
+    lastReply(staff, contract.messageReplySchema);
+    const added = (await addDoctor(staff.api, { ...NEW_DOCTOR, image })).doctor;
+    lastReply(staff, contract.doctorReplySchema);
+    expect((await updateDoctor(staff.api, added._id, { ...NEW_DOCTOR, fees: '45' })).doctor.fees).toBe(45);
+    lastReply(staff, contract.doctorReplySchema);
+    expect((await changeAvailability(staff.api, added._id)).available).toBe(false);
+    lastReply(staff, contract.availabilityReplySchema);
+
+    await rateAppointment(patient.api, { appointmentId, rating: 5, comment: 'Clear and kind.' });
+    lastReply(patient, contract.messageReplySchema);
+    const rated = (await getAppointments(patient.api)).find((a) => a._id === appointmentId);
+    expect(rated).toMatchObject({ _id: appointmentId, rating: 5, isCompleted: true, payment: true });
+    lastReply(patient, contract.appointmentsReplySchema);
+    // After the writes the list is rebuilt, through fastify and then from memory again.
+    for (let read = 0; read < 2; read += 1) {
+      expect((await getDoctors(patient.api)).find((d) => d._id === 'doc01')).toMatchObject({ rating: 5, reviews: 1 });
+      lastReply(patient, contract.doctorsReplySchema);
+    }
+  });
+
+  it('gets refusals as { success: false, message } with the product message', async () => {
+    const refusal = bookAppointment(patient.api, { docId: 'doc01', slotDate: TOMORROW, slotTime: '10:15' });
+    await expect(refusal).rejects.toEqual(new ApiError(MESSAGES.slotInvalidTime, 400));
+    expect(lastReply(patient, contract.errorReplySchema).message).toBe(MESSAGES.slotInvalidTime);
+  });
+
+  it('has called every /api/v1 route the API registers, so a new route needs a contract check', () => {
+    const called = new Set(
+      [...patient.replies, ...staff.replies].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
+    );
+    const registered = registeredApiRoutes(env.app.printRoutes({ commonPrefix: false }));
+    // The admin list also answers POST, for the original admin panel; the admin app uses GET.
+    registered.delete('POST /api/v1/admin/all-doctors');
+    expect([...registered].filter((route) => !called.has(route))).toEqual([]);
+    expect(registered.size).toBeGreaterThanOrEqual(19);
+  });
+});
+
+describe('reply schemas', () => {
+  let env: TestEnv;
+  beforeAll(async () => {
+    env = await createTestEnv('pglite');
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('are required of every /api/v1 route: one without them stops the app from building', async () => {
+    const app = await env.buildOther({});
+    expect(() => app.post('/api/v1/user/new-thing', async () => ({ success: true }))).toThrow(/has no reply schema/);
+    expect(() => app.post('/api/v1/user/new-thing', { schema: {} }, async () => ({ success: true }))).toThrow(/has no reply schema/);
+    expect(() => app.get('/not-the-api', async () => 'ok')).not.toThrow();
+  });
+});
+
+afterAll(() => stopTestCluster());

@@ -1,0 +1,39 @@
+import { MESSAGES } from '@carebook/shared';
+import type { Db } from '../db/db';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
+import { HttpError } from '../lib/http-error';
+import type { UploadStore } from '../lib/images';
+import { type DoctorFields, type DoctorRow, insertDoctor, toggleAvailability, updateDoctor } from '../repositories/doctors-repository';
+import { type DoctorListChanges, notifying } from './doctor-list-changes';
+
+/**
+ * The admin's writes to doctors. Each tells the doctor list it changed once it has committed; a
+ * failed write removes the photo it was given (stored before the write) and a taken email is 409.
+ */
+export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: UploadStore) {
+  const keepingPhotoTidy = async <Row>(write: () => Promise<Row>, image: string | null): Promise<Row> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (image) await uploads.remove(image);
+      if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
+      throw error;
+    }
+  };
+  return {
+    add: notifying(changes, (id: string, fields: DoctorFields, image: string | null): Promise<DoctorRow> =>
+      keepingPhotoTidy(() => insertDoctor(db, id, { ...fields, image: image ?? '' }), image),
+    ),
+    /** `null` when there is no such doctor. */
+    update: notifying(
+      changes,
+      (id: string, fields: DoctorFields, image: string | null): Promise<DoctorRow | null> =>
+        keepingPhotoTidy(() => updateDoctor(db, id, { ...fields, image: image ?? fields.image }), image),
+      (row) => row !== null,
+    ),
+    /** The new availability, `null` when there is no such doctor. */
+    toggleAvailability: notifying(changes, (id: string) => toggleAvailability(db, id), (available) => available !== null),
+  };
+}
+
+export type DoctorWrites = ReturnType<typeof createDoctorWrites>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MESSAGES } from '../domain/messages';
+import { idField, requestBody } from './common';
+import { appointmentSchema } from './appointments';
+import { doctorSchema } from './doctors';
+
+export const adminDoctorsReplySchema = z.object({ success: z.literal(true), doctors: z.array(doctorSchema) });
+
+/** `add-doctor` / `update-doctor` (multipart, read by the form reader): the saved doctor. */
+export const doctorReplySchema = z.object({ success: z.literal(true), message: z.string(), doctor: doctorSchema });
+
+export const doctorIdRequestSchema = requestBody({ docId: idField(MESSAGES.invalidDoctorId) });
+
+export const availabilityReplySchema = z.object({ success: z.literal(true), message: z.string(), available: z.boolean() });
+
+export const appointmentStatusSchema = z.enum(['upcoming', 'completed', 'cancelled']);
+
+// A repeated parameter arrives as an array: a 400, so a typo never silently widens the list.
+const filterText = (invalid: string) => z.string({ error: invalid }).optional();
+
+/** Narrows the list; empty values mean "any". Days are `YYYY-MM-DD` in the clinic's calendar. */
+export const adminAppointmentsQuerySchema = z.object({
+  docId: filterText(MESSAGES.badRequest),
+  from: filterText(MESSAGES.invalidDateFilter),
+  to: filterText(MESSAGES.invalidDateFilter),
+  status: filterText(MESSAGES.invalidStatusFilter),
+});
+
+/** An appointment as the admin list returns it: the patient's contact details included. */
+export const adminAppointmentSchema = appointmentSchema.extend({
+  userId: z.string(),
+  userData: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string(), image: z.string() }),
+});
+
+export const adminAppointmentsReplySchema = z.object({ success: z.literal(true), appointments: z.array(adminAppointmentSchema) });
