@@ -34,7 +34,20 @@ describe.each<Driver>(['pglite', 'postgres'])('API on %s', (driver) => {
       expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
       expect(res.headers['cache-control']).toMatch(/max-age=\d{6,}/);
       expect(res.body.length).toBeLessThan(8 * 1024);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+      const again = await env.app.inject({ method: 'GET', url: '/static/doctors/doc01.svg', headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode).toBe(304);
     });
+
+    it.each(['/static/doctors/nope.svg', '/static/doctors/doc01.txt', '/static/doctors/..%2Fdoctors%2Fdoc01.svg', '/static/doctors/', '/static/doctors/.hidden.svg'])(
+      'answers %s, which is not a photo, with the JSON 404',
+      async (url) => {
+        const res = await env.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.notFound });
+      },
+    );
 
     it('answers unknown routes with a JSON 404', async () => {
       const res = await get(env.app, '/api/v1/nope');

@@ -116,7 +116,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
   });
-  serveImages(app, { prefix: '/static/doctors/', dir: path.join(STATIC_DIR, 'doctors'), cacheControl: 'public, max-age=2592000' });
+  await serveImages(app, { prefix: '/static/doctors/', dir: path.join(STATIC_DIR, 'doctors'), cacheControl: 'public, max-age=2592000' });
   serveUploads(app, ctx.uploads);
 
   await app.register(async (scope) => clinicRoutes(scope, ctx));
