@@ -5,19 +5,12 @@ import { MESSAGES } from '@carebook/shared';
 import { buildApp } from './app';
 import type { Db } from './db/db';
 import { get, post } from './test-support/http';
-import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
 
 jest.setTimeout(60_000);
 
-describe.each<Driver>(['pglite', 'postgres'])('API on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('API on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   describe('health, clinic, static files, errors', () => {
     it('answers /health and the clinic time zone', async () => {

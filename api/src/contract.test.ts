@@ -30,7 +30,7 @@ import {
 } from '../../admin/src/api/admin-api';
 import { PNG_BYTES } from './test-support/http';
 import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
-import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -57,7 +57,7 @@ function registeredApiRoutes(routes: string): Set<string> {
   return found;
 }
 
-describe.each<Driver>(['pglite', 'postgres'])('the shared API client against the real API on %s', (driver) => {
+describe.each(DRIVERS)('the shared API client against the real API on %s', (driver) => {
   let env: TestEnv;
   let patient: RecordingClient;
   let staff: RecordingClient;

@@ -1,6 +1,6 @@
 import { post } from './test-support/http';
 import { registerPatient } from './test-support/patients';
-import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
 
 jest.setTimeout(120_000);
 
@@ -60,7 +60,7 @@ function randomBody(r: () => number, depth = 0): Record<string, unknown> {
   return body;
 }
 
-describe.each<Driver>(['pglite', 'postgres'])('fuzzing the JSON endpoints on %s', (driver) => {
+describe.each(DRIVERS)('fuzzing the JSON endpoints on %s', (driver) => {
   let env: TestEnv;
   afterAll(async () => {
     await env?.close();

@@ -1,13 +1,13 @@
 import { MESSAGES } from '@carebook/shared';
 import { get, multipart, PNG_BYTES, post, postForm } from './test-support/http';
 import { registerPatient } from './test-support/patients';
-import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
 
 jest.setTimeout(60_000);
 
 const NUL = '\u0000';
 
-describe.each<Driver>(['pglite', 'postgres'])('hostile input on %s', (driver) => {
+describe.each(DRIVERS)('hostile input on %s', (driver) => {
   let env: TestEnv;
   let patient: string;
   let admin: string;

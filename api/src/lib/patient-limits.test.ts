@@ -1,21 +1,15 @@
 import { MESSAGES, tooManyUpcomingMessage } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { book, registerPatient } from '../test-support/patients';
-import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
 // The test clock: Tuesday 24 Nov 2026, 10:10 in Europe/Berlin. The window runs to 30 Nov.
 const DAYS = ['24_11_2026', '25_11_2026', '26_11_2026', '27_11_2026', '28_11_2026', '29_11_2026', '30_11_2026'];
 
-describe.each<Driver>(['pglite', 'postgres'])('per-patient limits on %s', (driver) => {
-  let env: TestEnv;
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('per-patient limits on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   it('refuses a 6th upcoming appointment with 409 and a clear message; cancelling frees a place', async () => {
     const { token } = await registerPatient(env.app);

@@ -2,22 +2,15 @@ import { SignJWT } from 'jose';
 import { MESSAGES } from '@carebook/shared';
 import { get, multipart, post, postForm } from '../test-support/http';
 import { adminToken, registerPatient } from '../test-support/patient-calls';
-import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
 // The clock: Tuesday 24 Nov 2026, 10:10 in Europe/Berlin. 10:30 today is the first bookable start.
 const TODAY = '24_11_2026';
 
-describe.each<Driver>(['pglite', 'postgres'])('patient tokens on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('patient tokens on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   describe('tokens', () => {
     it('accepts Authorization: Bearer and the token header', async () => {

@@ -1,21 +1,14 @@
 import { type Appointment, type Doctor, MESSAGES } from '@carebook/shared';
 import { get, multipart, PNG_BYTES, post, postForm } from '../test-support/http';
 import { adminToken, allDoctors as doctors, book, registerPatient } from '../test-support/patient-calls';
-import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
 type AppointmentsBody = { appointments: Appointment[] };
 
-describe.each<Driver>(['pglite', 'postgres'])('admin API on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('admin API on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   describe('admin API', () => {
     it('is off when ADMIN_EMAIL/ADMIN_PASSWORD are unset', async () => {

@@ -1,7 +1,7 @@
 import type { Appointment, Doctor } from '@carebook/shared';
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
-import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -9,7 +9,7 @@ type AdminAppointment = Appointment & { userData: { name: string } };
 type ListBody = { appointments: AdminAppointment[] };
 
 // The test clock is Tuesday 24 Nov 2026, 10:10 in Europe/Berlin: bookable from 10:30 today to 30 Nov.
-describe.each<Driver>(['pglite', 'postgres'])('admin panel API on %s', (driver) => {
+describe.each(DRIVERS)('admin panel API on %s', (driver) => {
   let env: TestEnv;
   let admin: string;
   let patient: string;

@@ -1,7 +1,7 @@
 import { type Appointment, MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { allDoctors as doctors, book, registerPatient } from '../test-support/patient-calls';
-import { createTestEnv, type Driver, PUBLIC_URL, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -10,15 +10,8 @@ type AppointmentsBody = { appointments: Appointment[] };
 // The clock: Tuesday 24 Nov 2026, 10:10 in Europe/Berlin. 10:30 today is the first bookable start.
 const TODAY = '24_11_2026';
 
-describe.each<Driver>(['pglite', 'postgres'])('booking and cancelling API on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   describe('booking', () => {
     it('books a free slot, which shows in slots_booked at once', async () => {

@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { adminCall, bookSlot, registerPatient } from '../test-support/patient-calls';
-import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -27,15 +27,8 @@ function parseEvent(text: string) {
   };
 }
 
-describe.each<Driver>(['pglite', 'postgres'])('calendar file on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('calendar file on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   async function download(token: string, id: string) {
     return env.app.inject({ method: 'GET', url: calendarPath(id), headers: { authorization: `Bearer ${token}` } });

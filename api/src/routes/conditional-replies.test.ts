@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pickEncoding, matchesEtag } from '../lib/prepared-reply';
 import { post } from '../test-support/http';
 import { book, registerPatient } from '../test-support/patients';
-import { ADMIN, createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -30,14 +30,8 @@ describe('content negotiation helpers', () => {
   });
 });
 
-describe.each<Driver>(['pglite', 'postgres'])('conditional and compressed JSON replies on %s', (driver) => {
-  let env: TestEnv;
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('conditional and compressed JSON replies on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   it('gives the doctor list an ETag, answers a matching If-None-Match with 304, and changes the tag on a booking', async () => {
     const first = await env.app.inject({ method: 'GET', url: LIST });

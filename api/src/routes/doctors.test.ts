@@ -1,20 +1,13 @@
 import { type Doctor, SPECIALIZATIONS } from '@carebook/shared';
 import { get } from '../test-support/http';
-import { createTestEnv, type Driver, PUBLIC_URL, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
 type DoctorsBody = { doctors: Doctor[] };
 
-describe.each<Driver>(['pglite', 'postgres'])('doctor list API on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('doctor list API on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   describe('GET /api/v1/doctor/all-doctors', () => {
     it('lists the seeded doctors with the fields the site reads, and nothing private', async () => {

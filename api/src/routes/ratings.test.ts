@@ -1,23 +1,16 @@
 import { MESSAGES } from '@carebook/shared';
 import { post } from '../test-support/http';
 import { adminCall, allDoctors, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
-import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
 const TODAY = '24_11_2026'; // the test clock's day (10:10 in Berlin)
 const RATE = '/api/v1/user/rate-appointment';
 
-describe.each<Driver>(['pglite', 'postgres'])('ratings on %s', (driver) => {
-  let env: TestEnv;
+describe.each(DRIVERS)('ratings on %s', (driver) => {
+  const env = useTestEnv(driver);
   let nextTime = 0;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
 
   /** A patient with a visit to `docId` that the clinic marked completed. */
   async function completedVisit(docId: string): Promise<{ token: string; id: string }> {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
 import { post } from '../test-support/http';
 import { adminCall, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
-import { createTestEnv, type Driver, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
@@ -10,15 +10,8 @@ const TODAY = '24_11_2026';
 const TOMORROW = '25_11_2026';
 const RESCHEDULE = '/api/v1/user/reschedule-appointment';
 
-describe.each<Driver>(['pglite', 'postgres'])('reschedule on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('reschedule on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   const move = (token: string, appointmentId: string, slotDate: string, slotTime: string) =>
     post(env.app, RESCHEDULE, { appointmentId, slotDate, slotTime }, token);

@@ -1,19 +1,12 @@
 import { MESSAGES, type UserProfile } from '@carebook/shared';
 import { get, multipart, PNG_BYTES, post, postForm } from '../test-support/http';
 import { registerPatient } from '../test-support/patient-calls';
-import { createTestEnv, type Driver, PUBLIC_URL, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(60_000);
 
-describe.each<Driver>(['pglite', 'postgres'])('patient accounts API on %s', (driver) => {
-  let env: TestEnv;
-
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
+  const env = useTestEnv(driver);
 
   describe('register and login', () => {
     it('registers, normalising the email, and logs in with either case', async () => {

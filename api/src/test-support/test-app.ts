@@ -9,6 +9,8 @@ import { openDatabase } from '../db/open-db';
 import { type PgCluster, startPgCluster } from './pg-cluster';
 
 export type Driver = 'pglite' | 'postgres';
+/** Every suite that touches the database runs on both: `describe.each(DRIVERS)('... on %s', ...)`. */
+export const DRIVERS: readonly Driver[] = ['pglite', 'postgres'];
 
 export const ADMIN = { email: 'admin@carebook.test', password: 'admin-password-1' };
 export const PUBLIC_URL = 'http://api.test';
@@ -77,6 +79,22 @@ export async function createTestEnv(driver: Driver): Promise<TestEnv> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app and database of `driver` for one describe block: opened before its first test, closed
+ * after its last. The object is filled in place, so tests and helpers take it as they would the
+ * result of {@link createTestEnv}.
+ */
+export function useTestEnv(driver: Driver): TestEnv {
+  const env = {} as TestEnv;
+  beforeAll(async () => {
+    Object.assign(env, await createTestEnv(driver));
+  });
+  afterAll(async () => {
+    await env.close?.();
+  });
+  return env;
 }
 
 /** Stops the shared test PostgreSQL, if one was started. Call in afterAll. */
