@@ -12,7 +12,7 @@ const VENDOR: Record<string, string> = {
   'react-dom-18.js': umd('react-dom-18', 'react-dom.production.min.js'),
 };
 
-/** The README's queue stub (remotes/booking/README.md, "Calls before the loader arrives"), verbatim. */
+/** The README's queue stub (remotes/booking/README.md, "Calls before the loader arrives"): the same code. */
 export const QUEUE_STUB = `window.CareBook = window.CareBook || { q: [] };
 ['inline', 'popup', 'close', 'scan'].forEach(function (name) {
   window.CareBook[name] = window.CareBook[name] || function () {
