@@ -4,6 +4,23 @@ import path from 'node:path';
 
 const EXAMPLES = path.join(__dirname, '..', '..', 'remotes', 'booking', 'embed');
 
+/** The page's own React of another version: React 18's UMD builds (the e2e workspace's `react-18` aliases). */
+// Their package.json `exports` do not list `umd/`: resolve the package folder, then the file.
+const umd = (name: string, file: string): string => path.join(path.dirname(require.resolve(`${name}/package.json`)), 'umd', file);
+const VENDOR: Record<string, string> = {
+  'react-18.js': umd('react-18', 'react.production.min.js'),
+  'react-dom-18.js': umd('react-dom-18', 'react-dom.production.min.js'),
+};
+
+/** The README's queue stub (remotes/booking/README.md, "Calls before the loader arrives"): the same code. */
+export const QUEUE_STUB = `window.CareBook = window.CareBook || { q: [] };
+['inline', 'popup', 'close', 'scan'].forEach(function (name) {
+  window.CareBook[name] = window.CareBook[name] || function () {
+    var args = arguments;
+    return new Promise(function (resolve, reject) { window.CareBook.q.push([name, args, resolve, reject]); });
+  };
+});`;
+
 /** An integrator's stylesheet at its worst: element selectors, !important, inherited text styles. */
 export const HOSTILE_CSS = `
   * { letter-spacing: 3px !important; }
@@ -73,6 +90,45 @@ export async function startClinicSite({ port, bookingOrigin, apiUrl }: ClinicSit
       <body><h1>Strict clinic</h1><div data-carebook-doctor="doc01" data-carebook-api="${apiUrl}"></div>${snippet}</body></html>`;
     return reply.header('Content-Security-Policy', policy).type('text/html').send(html);
   });
+
+  app.get<{ Params: { file: string } }>('/vendor/:file', async (request, reply) => {
+    const file = VENDOR[request.params.file];
+    if (!file) return reply.code(404).send();
+    return reply.type('text/javascript').send(fs.readFileSync(file, 'utf8'));
+  });
+
+  // The clinic's own React 18 app (a counter) beside the widget, each with its own React.
+  app.get('/react18.html', async (_request, reply) => {
+    const pageApp = `
+      var h = React.createElement;
+      function Counter() {
+        var state = React.useState(0);
+        return h('button', { type: 'button', id: 'clinic-counter', onClick: function () { state[1](state[0] + 1); } }, 'Clinic counter: ' + state[0]);
+      }
+      ReactDOM.createRoot(document.getElementById('clinic-app')).render(h(Counter));`;
+    return reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Clinic on React 18</title>
+      <script src="/vendor/react-18.js"></script><script src="/vendor/react-dom-18.js"></script></head>
+      <body><h1>Clinic on React 18</h1><div id="clinic-app"></div>
+      <div data-carebook-doctor="doc01" data-carebook-api="${apiUrl}"></div>
+      <script>${pageApp}</script>${snippet}</body></html>`);
+  });
+
+  // Code that calls CareBook before the async loader has arrived, through the README's stub.
+  app.get('/queued.html', async (_request, reply) =>
+    reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Queued</title></head>
+      <body><h1>Queued call</h1><button type="button" id="opener">Book</button>
+      <script>${QUEUE_STUB}
+        window.queued = { loaderWasThere: 'inline' in window.CareBook && !('q' in window.CareBook), result: 'pending' };
+        window.CareBook.popup({ docId: 'doc01', apiUrl: '${apiUrl}', trigger: document.getElementById('opener') })
+          .then(function () { window.queued.result = 'opened'; }, function (error) { window.queued.result = 'failed: ' + error; });
+      </script>${snippet}</body></html>`),
+  );
+
+  // The session kept in the tab's sessionStorage (data-carebook-persist="session").
+  app.get('/persist.html', async (_request, reply) =>
+    reply.type('text/html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Persist</title></head>
+      <body><h1>Persisted session</h1><div data-carebook-doctor="doc01" data-carebook-api="${apiUrl}" data-carebook-persist="session"></div>${snippet}</body></html>`),
+  );
 
   app.get('/plain.html', async (_request, reply) =>
     reply.type('text/html').send(`<!doctype html><html lang="en"><head><title>No widget</title></head><body><p>Nothing to book here.</p>${snippet}</body></html>`),

@@ -18,6 +18,12 @@ export interface WidgetOptions extends WidgetTheme {
   docId: string;
   /** The CareBook API's base address. */
   apiUrl: string;
+  /**
+   * Where the patient's session lives. Default (unset): the widget's memory, for the page's life.
+   * `'session'`: also in the page's `sessionStorage` under `carebook:widget-session` (see
+   * page-session.ts), so a reload of the tab keeps the patient signed in.
+   */
+  persist?: 'session';
 }
 
 export interface InlineOptions extends WidgetOptions {

@@ -18,9 +18,17 @@ export interface CareBookApi {
   scan(): void;
 }
 
+/**
+ * The README's stub, for calls made before this async script ran: each method pushes
+ * `[name, arguments, resolve, reject]` onto `q` and returns a promise that the replay settles.
+ */
+export interface CareBookStub {
+  q: [name: keyof CareBookApi, args: ArrayLike<unknown>, resolve?: (value: unknown) => void, reject?: (error: unknown) => void][];
+}
+
 declare global {
   interface Window {
-    CareBook?: CareBookApi;
+    CareBook?: CareBookApi | CareBookStub;
   }
   // webpack's run-time public path: where the widget chunk is fetched from.
   var __webpack_public_path__: string;
@@ -122,10 +130,22 @@ function start(): void {
   }).observe(document.documentElement, { childList: true, subtree: true });
 }
 
-// A page that includes the snippet twice gets one loader.
-if (!window.CareBook) {
+/** Runs the calls the stub queued, in order, settling the promises the stub handed out. */
+function replay(queue: CareBookStub['q']): void {
+  for (const [name, args, resolve, reject] of queue) {
+    const method = api[name] as (...values: unknown[]) => unknown;
+    Promise.resolve()
+      .then(() => method(...Array.from(args)))
+      .then(resolve, (error: unknown) => reject?.(error));
+  }
+}
+
+// A page that includes the snippet twice gets one loader; the stub (it has a queue) is replaced.
+const existing = window.CareBook;
+if (!existing || 'q' in existing) {
   window.CareBook = api;
   document.addEventListener('click', onClick);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
+  if (existing) replay(existing.q);
 }

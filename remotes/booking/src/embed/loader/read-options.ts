@@ -5,7 +5,8 @@ export type CodeOptions<T extends WidgetOptions> = Omit<T, 'apiUrl'> & { apiUrl?
 
 /**
  * Options from an element's `data-carebook-*` attributes:
- * `data-carebook-api`, `data-carebook-primary-color`, `data-carebook-radius`, `data-carebook-font`.
+ * `data-carebook-api`, `data-carebook-primary-color`, `data-carebook-radius`, `data-carebook-font`,
+ * `data-carebook-persist`.
  */
 export function optionsFrom(element: HTMLElement, docId: string): CodeOptions<WidgetOptions> {
   const data = element.dataset;
@@ -13,5 +14,6 @@ export function optionsFrom(element: HTMLElement, docId: string): CodeOptions<Wi
   if (data.carebookPrimaryColor) theme.primaryColor = data.carebookPrimaryColor;
   if (data.carebookRadius) theme.radius = data.carebookRadius;
   if (data.carebookFont) theme.font = data.carebookFont;
-  return { docId, apiUrl: data.carebookApi, ...theme };
+  const persist = data.carebookPersist === 'session' ? 'session' : undefined;
+  return { docId, apiUrl: data.carebookApi, ...theme, ...(persist ? { persist } : {}) };
 }

@@ -9,6 +9,7 @@ import { EVENTS } from '../embed-types';
 import type { EmitEvent } from '../../features/embed/widget-events';
 import { EmbedRoot } from './embed-root';
 import { activateNoticeTarget, registerNoticeTarget } from './notices';
+import { pageSession } from './page-session';
 import { PopupDialog } from './popup-dialog';
 import { copyTokens, prepareShadowRoot } from './shadow-host';
 
@@ -16,6 +17,7 @@ let counter = 0;
 
 /** Renders one widget into `host`'s shadow root; events go to `target`. Returns its teardown. */
 function start(host: HTMLElement, target: EventTarget, options: WidgetOptions, onClose?: () => void): () => void {
+  if (options.persist === 'session') pageSession.persistInSession();
   const mountPoint = prepareShadowRoot(host, options);
   counter += 1;
   const id = `carebook-widget-${counter}`;

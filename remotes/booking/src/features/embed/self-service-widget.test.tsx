@@ -1,12 +1,12 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient } from '@carebook/shared';
+import { formatLongDay, formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient } from '@carebook/shared';
 import { AppProvider } from '@carebook/shared/react';
 import { stubApi, makeDoctor } from '@carebook/testing';
 import { SelfServiceWidget } from './self-service-widget';
 
-const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist' });
+const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist', address: { line1: '14 Alder Street', line2: 'Riverside' } });
 
 /** A small in-memory API: the real AppProvider talks to it, so the token really changes. */
 function fakeApi(): ApiClient & { post: jest.Mock } {
@@ -16,7 +16,7 @@ function fakeApi(): ApiClient & { post: jest.Mock } {
       if (email !== 'ana@example.com') throw new Error(MESSAGES.wrongCredentials);
       return { success: true, token: 'session-1' };
     }
-    if (path === '/api/v1/user/book-appointment') return { success: true, message: MESSAGES.appointmentBooked };
+    if (path === '/api/v1/user/book-appointment') return { success: true, message: MESSAGES.appointmentBooked, appointmentId: 'appt-7' };
     throw new Error(`unexpected POST ${path}`);
   });
   const get = jest.fn(async (path: string) => {
@@ -29,7 +29,11 @@ function fakeApi(): ApiClient & { post: jest.Mock } {
     }
     throw new Error(`unexpected GET ${path}`);
   });
-  return { ...stubApi(), get, post } as ApiClient & { post: jest.Mock };
+  const getText = jest.fn(async (path: string) => {
+    if (path === '/api/v1/user/appointments/appt-7/calendar') return 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    throw new Error(`unexpected GET ${path}`);
+  });
+  return { ...stubApi(), get, post, getText } as ApiClient & { post: jest.Mock };
 }
 
 function renderWidget(docId = 'doc01') {
@@ -90,6 +94,44 @@ describe('SelfServiceWidget (the one-snippet embed)', () => {
         message: MESSAGES.appointmentBooked,
       }),
     );
+  });
+
+  it('confirms the booking in place (doctor, date, 12-hour time, address), offers the calendar file and goes back to the picker', async () => {
+    const user = userEvent.setup();
+    const { api } = renderWidget();
+    await screen.findByRole('heading', { level: 2, name: 'Dr. Amara Lindqvist' });
+    const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1]!;
+    await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
+    await user.click(screen.getByRole('radio', { name: formatTime('14:30') }));
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+    await user.type(await screen.findByLabelText('Email'), 'ana@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Book Appointment' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
+
+    const heading = await screen.findByRole('heading', { name: /Your appointment is booked/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    const panel = within(screen.getByRole('region', { name: /Your appointment is booked/ }));
+    expect(panel.getByText('Dr. Amara Lindqvist, General Physician')).toBeInTheDocument();
+    expect(panel.getByText(formatLongDay(day))).toBeInTheDocument();
+    expect(panel.getByText('2:30 PM', { exact: false, selector: 'dd' })).toHaveTextContent('2:30 PM (UTC time)');
+    expect(panel.getByText('14 Alder Street, Riverside')).toBeInTheDocument();
+    expect(panel.getByRole('status')).toHaveTextContent(`Dr. Amara Lindqvist, ${formatLongDay(day)} at 2:30 PM.`);
+    expect(screen.queryByRole('button', { name: 'Book Appointment' })).not.toBeInTheDocument();
+
+    const createObjectURL = jest.fn(() => 'blob:calendar');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await user.click(panel.getByRole('button', { name: 'Add to calendar' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(api.getText).toHaveBeenCalledWith('/api/v1/user/appointments/appt-7/calendar');
+
+    await user.click(panel.getByRole('button', { name: 'Book another time' }));
+    expect(screen.queryByRole('region', { name: /Your appointment is booked/ })).not.toBeInTheDocument();
+    // Focus is back where choosing starts: the picker's day strip.
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('role', 'radio'));
+    expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal in the form and stays on it", async () => {

@@ -6,6 +6,7 @@ import { DoctorMissing } from '../../components/doctor-missing';
 import { BookingPanel } from '../booking/booking-panel';
 import type { BookedSlot } from '../booking/use-book-slot';
 import { AuthPanel } from './auth-panel';
+import { WidgetConfirmation } from './widget-confirmation';
 import type { WidgetAuthMode } from './use-widget-auth';
 import { findAppointmentId, type EmitEvent } from './widget-events';
 import styles from './self-service-widget.module.css';
@@ -26,6 +27,7 @@ export function SelfServiceWidget({ docId, emit }: SelfServiceWidgetProps): Reac
   const [authOpen, setAuthOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const readyOnce = useRef(false);
+  const [confirmed, setConfirmed] = useState<BookedSlot | null>(null);
 
   useEffect(() => {
     if (doctorsStatus !== 'ready' || readyOnce.current) return;
@@ -38,6 +40,7 @@ export function SelfServiceWidget({ docId, emit }: SelfServiceWidgetProps): Reac
   const doctorName = doctor?.name ?? '';
   const booked = useCallback(
     (booking: BookedSlot) => {
+      setConfirmed(booking);
       void findAppointmentId(api, booking).then((appointmentId) =>
         emit('booked', { docId, doctorName, slotDate: booking.slotDate, slotTime: booking.slotTime, appointmentId, message: booking.message }),
       );
@@ -57,13 +60,23 @@ export function SelfServiceWidget({ docId, emit }: SelfServiceWidgetProps): Reac
     [docId, emit],
   );
 
+  const bookAnother = useCallback(() => {
+    setConfirmed(null);
+    // Back in the slot picker: focus its day strip, where choosing starts.
+    requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]')?.focus());
+  }, []);
+
   if (!doctor) return <DoctorMissing />;
 
   return (
     <div className={styles.widget}>
       <DoctorDetail doctor={doctor} headingLevel={2} />
       <div ref={panel}>
-        <BookingPanel key={doctor._id} doctor={doctor} onLoginRequired={loginRequired} onBooked={booked} />
+        {confirmed ? (
+          <WidgetConfirmation doctor={doctor} booking={confirmed} onBookAnother={bookAnother} />
+        ) : (
+          <BookingPanel key={doctor._id} doctor={doctor} onLoginRequired={loginRequired} onBooked={booked} />
+        )}
       </div>
       {authOpen && !token ? <AuthPanel onSignedIn={signedIn} onCancel={() => setAuthOpen(false)} /> : null}
       {token ? (
