@@ -73,8 +73,8 @@ export interface BookedDetail {
   slotDate: string;
   /** `HH:mm`, 24-hour, in the clinic's zone: `15:00`. */
   slotTime: string;
-  /** The new appointment's id, or null if it could not be looked up. */
-  appointmentId: string | null;
+  /** The new appointment's id, from the booking reply. */
+  appointmentId: string;
   /** The server's confirmation, e.g. `Appointment booked`. */
   message: string;
 }

@@ -8,7 +8,7 @@ import type { BookedSlot } from '../booking/use-book-slot';
 import { AuthPanel } from './auth-panel';
 import { WidgetConfirmation } from './widget-confirmation';
 import type { WidgetAuthMode } from './use-widget-auth';
-import { findAppointmentId, type EmitEvent } from './widget-events';
+import type { EmitEvent } from './widget-events';
 import styles from './self-service-widget.module.css';
 
 export interface SelfServiceWidgetProps {
@@ -22,7 +22,7 @@ export interface SelfServiceWidgetProps {
  * still selected afterwards and one more press of Book books it.
  */
 export function SelfServiceWidget({ docId, emit }: SelfServiceWidgetProps): ReactNode {
-  const { api, doctors, doctorsStatus, token, user, logout } = useApp();
+  const { doctors, doctorsStatus, token, user, logout } = useApp();
   const doctor = doctors.find((candidate) => candidate._id === docId);
   const [authOpen, setAuthOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
@@ -41,11 +41,16 @@ export function SelfServiceWidget({ docId, emit }: SelfServiceWidgetProps): Reac
   const booked = useCallback(
     (booking: BookedSlot) => {
       setConfirmed(booking);
-      void findAppointmentId(api, booking).then((appointmentId) =>
-        emit('booked', { docId, doctorName, slotDate: booking.slotDate, slotTime: booking.slotTime, appointmentId, message: booking.message }),
-      );
+      emit('booked', {
+        docId,
+        doctorName,
+        slotDate: booking.slotDate,
+        slotTime: booking.slotTime,
+        appointmentId: booking.appointmentId,
+        message: booking.message,
+      });
     },
-    [api, docId, doctorName, emit],
+    [docId, doctorName, emit],
   );
   const signedIn = useCallback(
     (via: WidgetAuthMode) => {
