@@ -112,7 +112,7 @@ function home(data: FirstViewData, now: Date): string {
 <a class="fv-hero-cta" href="${ROUTES.doctors}">Book appointment</a></section>
 <section class="fv-section"><h2>Find by speciality</h2><p class="fv-lead">Choose a specialization to see the doctors who practise it.</p><div class="fv-chips">${specialities}</div></section>
 <section class="fv-section fv-center"><h2>Top Doctors</h2><p class="fv-lead">A few of the doctors patients book most often.</p>${
-    data.doctors ? topDoctorTiles(data.doctors.slice(0, TOP_DOCTORS_COUNT), data.clinic, now) : skeletonCards()
+    data.doctors ? topDoctorTiles(data.doctors.slice(0, TOP_DOCTORS_COUNT), data.clinic, now) : skeletonTiles()
   }<a class="fv-see-all" href="${ROUTES.doctors}">See All</a></section>`;
 }
 
@@ -139,6 +139,10 @@ function doctorPage(data: FirstViewData, docId: string, now: Date): string {
 <section class="fv-section"><h2>Booking slots</h2>${
     doctor.available ? `<div class="fv-days">${strip}</div><div class="fv-slots">${times}</div>` : '<p>Not taking appointments</p>'
   }</section>`;
+}
+
+function skeletonTiles(): string {
+  return `<div class="fv-tiles" aria-hidden="true">${'<div class="fv-tile fv-ghost"></div>'.repeat(TOP_DOCTORS_COUNT)}</div>`;
 }
 
 function skeletonCards(): string {
