@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   firstFreeSlot,
   formatLongDay,
@@ -9,6 +9,7 @@ import {
   toIsoDate,
   type Appointment,
   type Doctor,
+  type FreeSlot,
   type SlotDay,
 } from '@carebook/shared';
 import { adminCall, registerPatient, signInPage } from './support/api-calls';
@@ -60,6 +61,31 @@ function clinicDay(offset: number): SlotDay {
   const day = generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE })[offset];
   if (!day) throw new Error(`no day ${offset}`);
   return day;
+}
+
+/**
+ * On an open doctor page: it opens on `first`'s day with `first`'s time first, and no earlier day
+ * has any time left, so `first` is the page's first free slot.
+ */
+async function expectFirstOnDoctorPage(page: Page, first: FreeSlot | null, days: SlotDay[]): Promise<void> {
+  const firstDay = dayChoice(page, first?.day ?? days[0]!);
+  expect(await firstDay.getAttribute('aria-checked')).toBe('true');
+  for (const day of days) {
+    await dayChoice(page, day).click();
+    const times = page.getByRole('radiogroup', { name: `Times on ${formatLongDay(day)}`, exact: true }).getByRole('radio');
+    if (day.key !== first?.day.key) {
+      await page.getByText(MESSAGES.noSlotsLeft, { exact: true }).waitFor();
+      continue;
+    }
+    const named = await timeChoice(page, first.time).elementHandle();
+    expect(await times.first().evaluate((el, other) => el === other, named)).toBe(true);
+    break;
+  }
+}
+
+/** A patient-facing block's lines, blank ones dropped: what a reader sees, in order. */
+async function linesOf(locator: Locator): Promise<string[]> {
+  return (await locator.innerText()).split('\n').map((line) => line.trim()).filter(Boolean);
 }
 
 async function apiPost<T>(path: string, body: object, token: string): Promise<T> {
@@ -190,28 +216,57 @@ describe('beyond the spec', () => {
       const first = firstFreeSlot(days);
       expect(shown).toBe(first ? `${toIsoDate(first.day)}T${first.time}` : null);
 
-      // The doctor page: no time on any earlier day, and this time first on its day.
       await page.goto(`${stack.siteUrl}/appointment/${docId}`);
-      // It opens on that day, with that time first.
-      const firstDay = dayChoice(page, first?.day ?? days[0]!);
-      expect(await firstDay.getAttribute('aria-checked')).toBe('true');
-      for (const day of days) {
-        await dayChoice(page, day).click();
-        const times = page.getByRole('radiogroup', { name: `Times on ${formatLongDay(day)}`, exact: true }).getByRole('radio');
-        if (day.key !== first?.day.key) {
-          await page.getByText(MESSAGES.noSlotsLeft, { exact: true }).waitFor();
-          continue;
-        }
-        const named = await timeChoice(page, first.time).elementHandle();
-        expect(await times.first().evaluate((el, other) => el === other, named)).toBe(true);
-        break;
-      }
+      await expectFirstOnDoctorPage(page, first, days);
       await page.goto(`${stack.siteUrl}/doctors`);
     }
     // Not taking appointments: no time offered.
     const unavailable = page.getByRole('article', { name: 'Dr. Rashid Benali', exact: true });
     await unavailable.getByText('Not booking now', { exact: true }).waitFor();
     expect(await unavailable.getByText(/^Next:/).count()).toBe(0);
+  });
+
+  it("shows the list card's facts on the home page's Top Doctors tiles, the next free time as the doctor page's first free slot", async () => {
+    // Take the first free slot of doc02 so its tile has to skip it.
+    const patient = await registerPatient(stack, 'Home Tiles');
+    const before = firstFreeSlot((await doctorNow('doc02')).days);
+    if (!before) throw new Error('doc02 has no free slot');
+    await book(patient.token, 'doc02', before.day.key, before.time);
+
+    const page = await signedIn(patient.token);
+    await page.goto(`${stack.siteUrl}/`);
+    const top = page.getByRole('region', { name: 'Top Doctors', exact: true });
+    const { doctor, days } = await doctorNow('doc02');
+    const first = firstFreeSlot(days);
+    if (!first) throw new Error('doc02 has no free slot left');
+    expect(`${first.day.key} ${first.time}`).not.toBe(`${before.day.key} ${before.time}`);
+    const tile = top.getByRole('article', { name: doctor.name, exact: true });
+    expect(await tile.locator('time').getAttribute('datetime')).toBe(`${toIsoDate(first.day)}T${first.time}`);
+
+    // Not taking appointments: no time offered.
+    const unavailable = top.getByRole('article', { name: 'Dr. Rashid Benali', exact: true });
+    await unavailable.getByText('Not booking now', { exact: true }).waitFor();
+    expect(await unavailable.getByText(/^Next:/).count()).toBe(0);
+
+    // Every line of every tile, word for word, is a line of that doctor's list card.
+    const tiles: Array<{ name: string; lines: string[] }> = [];
+    for (const article of await top.getByRole('article').all()) {
+      tiles.push({ name: await article.getByRole('heading').innerText(), lines: await linesOf(article) });
+    }
+    expect(tiles).toHaveLength(10);
+    // The doctor rated in the test above carries the real figure on the home page too.
+    expect(tiles.some((t) => /Rated\s+5\.0\s+out of 5\s+\(1 review\)/.test(t.lines.join(' ')))).toBe(true);
+    await page.goto(`${stack.siteUrl}/doctors`);
+    for (const { name, lines } of tiles) {
+      const card = await linesOf(page.getByRole('article', { name, exact: true }));
+      expect([name, lines.filter((line) => !card.includes(line))]).toEqual([name, []]);
+    }
+
+    // The tile opens the doctor page, which starts at that same time.
+    await page.goto(`${stack.siteUrl}/`);
+    await tile.getByRole('link', { name: doctor.name, exact: true }).click();
+    await page.waitForURL(`${stack.siteUrl}/appointment/doc02`);
+    await expectFirstOnDoctorPage(page, first, days);
   });
 
   it('shows no invented rating anywhere, and "No reviews yet" where nobody has rated', async () => {

@@ -39,6 +39,29 @@ describe('the first view', () => {
     await context.close();
   });
 
+  it("shows the home page's sections and Top Doctors tiles in the app's words, so nothing changes at handover", async () => {
+    const homeAs = async (javaScriptEnabled: boolean) => {
+      const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${stack.siteUrl}/`);
+      // With script, read the app once it has replaced the first view; without, the first view.
+      if (javaScriptEnabled) await page.getByRole('region', { name: 'Top Doctors', exact: true }).getByRole('article').first().waitFor();
+      else await page.locator('.fv-page').waitFor();
+      const headings = await page.locator('main h2').allInnerTexts();
+      const top = page.locator('main section').filter({ has: page.getByRole('heading', { level: 2, name: 'Top Doctors', exact: true }) });
+      const tiles = await top.locator('article').evaluateAll((articles) =>
+        articles.map((article) => (article as HTMLElement).innerText.split('\n').map((line) => line.trim()).filter(Boolean)),
+      );
+      await context.close();
+      return { headings, tiles };
+    };
+    const [server, app] = await Promise.all([homeAs(false), homeAs(true)]);
+    expect(app.tiles).toHaveLength(10);
+    expect(app.tiles.flat()).toContain('No reviews yet');
+    expect(app.tiles.flat().some((line) => /^Next: /.test(line))).toBe(true);
+    expect(server).toEqual(app);
+  });
+
   it("carries this load's configuration, its data and preload hints for the route's remote", async () => {
     const html = await (await fetch(`${stack.siteUrl}/doctors`, { headers: { 'accept-encoding': 'gzip' } })).text();
     const config = JSON.parse(/<script id="carebook-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {

@@ -41,6 +41,19 @@ body{margin:0;font-family:var(--cb-font-family);line-height:1.5;color:var(--cb-c
 .fv-spec{color:var(--cb-color-primary);font-weight:600}
 .fv-muted{color:var(--cb-color-text-muted);font-size:.875rem}
 .fv-book{margin-top:8px;text-align:center;background:var(--cb-color-primary);color:#fff;font-weight:700;text-decoration:none;padding:10px 16px;border-radius:var(--cb-radius-pill)}
+.fv-center{display:flex;flex-direction:column;align-items:center}.fv-center .fv-lead{text-align:center}
+.fv-tiles{align-self:stretch;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(170px,1fr))}
+@media (max-width:400px){.fv-tiles{grid-template-columns:repeat(2,minmax(0,1fr));gap:12px}}
+.fv-tile{display:flex;flex-direction:column;background:var(--cb-color-surface);border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-lg);overflow:hidden}
+.fv-square{width:100%;height:auto;aspect-ratio:1;object-fit:cover;object-position:center top;background:var(--cb-color-primary-soft)}
+.fv-tile .fv-ok,.fv-tile .fv-off{justify-self:start;display:inline-flex;align-items:center;gap:8px;margin-bottom:4px;padding:2px 8px;border-radius:var(--cb-radius-pill);background:var(--cb-color-success-soft);white-space:nowrap}
+.fv-tile .fv-off{background:var(--cb-color-background);font-weight:500}
+.fv-tile .fv-ok::before,.fv-tile .fv-off::before{content:'';width:8px;height:8px;border-radius:50%;background:currentColor}
+.fv-tiles .fv-ghost{aspect-ratio:170/376;min-height:0}
+.fv-tile-name{font-size:1rem;line-height:1.3}.fv-tile-name a{color:var(--cb-color-text);text-decoration:none}
+.fv-rating{font-size:.875rem;font-weight:600}.fv-star{margin-right:4px;color:var(--cb-color-warning)}
+.fv-next{font-size:.875rem;font-weight:600;color:var(--cb-color-success)}
+.fv-see-all{margin-top:16px;display:inline-flex;align-items:center;min-height:44px;padding:0 32px;border-radius:var(--cb-radius-pill);background:var(--cb-color-primary-soft);color:var(--cb-color-primary-strong);font-weight:600;text-decoration:none}
 .fv-chips{display:flex;flex-wrap:wrap;gap:8px}
 .fv-chip{border:1px solid var(--cb-color-border);border-radius:var(--cb-radius-pill);padding:10px 16px;color:var(--cb-color-text);text-decoration:none;background:var(--cb-color-surface)}
 .fv-doctor{display:grid;gap:24px}@media (min-width:800px){.fv-doctor{grid-template-columns:320px 1fr}}

@@ -1,12 +1,16 @@
 import {
   doctorPath,
   doctorsBySpecialityPath,
+  firstFreeSlot,
+  formatRating,
   formatTime,
   formatWeekdayShort,
   generateSlotDays,
   loginPath,
   pageTitle,
+  reviewsLabel,
   signUpPath,
+  toIsoDate,
   ROUTES,
   SPECIALIZATIONS,
   type ClinicInfo,
@@ -60,19 +64,56 @@ function card(doctor: Doctor, index: number): string {
 <a class="fv-book" href="${doctorPath(doctor._id)}">Book Appointment<span class="fv-hidden"> with ${name}</span></a></div></article>`;
 }
 
+/** As the home remote's Top Doctors (remotes/doctors/src/features/home/top-doctors.tsx). */
+const TOP_DOCTORS_COUNT = 10;
+
+/**
+ * The text of the doctors remote's `DoctorRating` and `NextFreeSlot` (remotes/doctors/src/
+ * components), word for word, so the home tiles read the same before and after handover; the
+ * first-view e2e test compares the two. Built from the same shared rules (`generateSlotDays`,
+ * `firstFreeSlot`, `formatRating`, `reviewsLabel`) as the remote's `nextFreeTime`.
+ */
+function ratingHtml(doctor: Doctor): string {
+  const reviews = doctor.reviews ?? 0;
+  if (reviews === 0 || doctor.rating === null || doctor.rating === undefined) return '<p class="fv-muted">No reviews yet</p>';
+  return `<p class="fv-rating"><span class="fv-star" aria-hidden="true">★</span><span class="fv-hidden">Rated </span>${formatRating(doctor.rating)}<span class="fv-hidden"> out of 5</span> <span class="fv-muted">(${reviewsLabel(reviews)})</span></p>`;
+}
+
+function nextFreeHtml(doctor: Doctor, clinic: ClinicInfo | null, now: Date): string {
+  if (!doctor.available || !clinic) return '';
+  const slot = firstFreeSlot(generateSlotDays({ now, timeZone: clinic.timeZone, booked: doctor.slots_booked }));
+  if (!slot) return '<p class="fv-next">No free times in the next 7 days</p>';
+  const day = slot.dayOffset === 0 ? 'Today' : slot.dayOffset === 1 ? 'Tomorrow' : formatWeekdayShort(slot.day);
+  return `<p class="fv-next">Next: <time datetime="${toIsoDate(slot.day)}T${slot.time}">${day} ${formatTime(slot.time)}</time></p>`;
+}
+
+function topDoctorTile(doctor: Doctor, clinic: ClinicInfo | null, now: Date): string {
+  return `<article class="fv-tile"><img class="fv-square" src="${escapeHtml(doctor.image)}" alt="" width="200" height="240" loading="lazy">
+<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${doctor.available ? 'Available' : 'Not booking now'}</p>
+<h3 class="fv-tile-name"><a href="${doctorPath(doctor._id)}">${escapeHtml(doctor.name)}</a></h3><p class="fv-muted">${escapeHtml(doctor.specialization)}</p>
+${ratingHtml(doctor)}<p class="fv-muted">Fee: $${escapeHtml(String(doctor.fees))}</p>${nextFreeHtml(doctor, clinic, now)}</div></article>`;
+}
+
+function topDoctorTiles(doctors: readonly Doctor[], clinic: ClinicInfo | null, now: Date): string {
+  return `<div class="fv-tiles">${doctors.map((doctor) => topDoctorTile(doctor, clinic, now)).join('')}</div>`;
+}
+
 function cards(doctors: readonly Doctor[]): string {
   return `<div class="fv-grid">${doctors.map(card).join('')}</div>`;
 }
 
-function home(data: FirstViewData): string {
+function home(data: FirstViewData, now: Date): string {
   const specialities = SPECIALIZATIONS.map(
     (speciality) => `<a class="fv-chip" href="${doctorsBySpecialityPath(speciality)}">${escapeHtml(speciality)}</a>`,
   ).join('');
+  // The same sections in the same order as the home remote, so nothing moves at handover.
   return `<section class="fv-hero"><h1>Book an appointment with trusted doctors</h1>
 <p>Browse our specialists, pick a time that suits you and book a 30-minute visit in a few clicks.</p>
 <a class="fv-hero-cta" href="${ROUTES.doctors}">Book appointment</a></section>
-<section class="fv-section"><h2>Top Doctors</h2>${data.doctors ? cards(data.doctors.slice(0, 10)) : skeletonCards()}</section>
-<section class="fv-section"><h2>Find by speciality</h2><div class="fv-chips">${specialities}</div></section>`;
+<section class="fv-section"><h2>Find by speciality</h2><p class="fv-lead">Choose a specialization to see the doctors who practise it.</p><div class="fv-chips">${specialities}</div></section>
+<section class="fv-section fv-center"><h2>Top Doctors</h2><p class="fv-lead">A few of the doctors patients book most often.</p>${
+    data.doctors ? topDoctorTiles(data.doctors.slice(0, TOP_DOCTORS_COUNT), data.clinic, now) : skeletonTiles()
+  }<a class="fv-see-all" href="${ROUTES.doctors}">See All</a></section>`;
 }
 
 function doctorList(data: FirstViewData, speciality: string | null): string {
@@ -98,6 +139,10 @@ function doctorPage(data: FirstViewData, docId: string, now: Date): string {
 <section class="fv-section"><h2>Booking slots</h2>${
     doctor.available ? `<div class="fv-days">${strip}</div><div class="fv-slots">${times}</div>` : '<p>Not taking appointments</p>'
   }</section>`;
+}
+
+function skeletonTiles(): string {
+  return `<div class="fv-tiles" aria-hidden="true">${'<div class="fv-tile fv-ghost"></div>'.repeat(TOP_DOCTORS_COUNT)}</div>`;
 }
 
 function skeletonCards(): string {
@@ -130,7 +175,7 @@ export function renderFirstView(options: { path: string; adminUrl: string; data:
     }
   });
   let main: string;
-  if (path === ROUTES.home) main = home(data);
+  if (path === ROUTES.home) main = home(data, now);
   else if (segments[0] === 'doctors' && segments.length <= 2) main = doctorList(data, segments[1] ?? null);
   else if (segments[0] === 'appointment' && segments.length === 2) main = doctorPage(data, segments[1] ?? '', now);
   else main = skeleton('page');

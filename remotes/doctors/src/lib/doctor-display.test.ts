@@ -1,4 +1,4 @@
-import { experienceLabel, locationLabel } from './doctor-display';
+import { availabilityLabel, experienceLabel, feeLabel, locationLabel } from './doctor-display';
 
 describe('experienceLabel', () => {
   it.each([
@@ -19,5 +19,16 @@ describe('locationLabel', () => {
     [undefined, 'Downtown Clinic'],
   ])('%p → %p', (location, expected) => {
     expect(locationLabel({ location })).toBe(expected);
+  });
+});
+
+describe('availabilityLabel and feeLabel', () => {
+  it('says whether the doctor takes appointments', () => {
+    expect(availabilityLabel({ available: true })).toBe('Available');
+    expect(availabilityLabel({ available: false })).toBe('Not booking now');
+  });
+
+  it('shows the fee in dollars', () => {
+    expect(feeLabel({ fees: 50 })).toBe('Fee: $50');
   });
 });

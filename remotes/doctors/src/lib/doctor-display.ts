@@ -17,3 +17,13 @@ export function experienceLabel(doctor: Pick<Doctor, 'experience'>): string {
 export function locationLabel(doctor: Pick<Doctor, 'location'>): string {
   return doctor.location?.trim() || LOCATION_FALLBACK;
 }
+
+/** The availability badge's words, on the list cards, the home tiles and the server's first view. */
+export function availabilityLabel(doctor: Pick<Doctor, 'available'>): string {
+  return doctor.available ? 'Available' : 'Not booking now';
+}
+
+/** `Fee: $50`: the visit fee in the clinic's currency, as SPEC.md's cards show it. */
+export function feeLabel(doctor: Pick<Doctor, 'fees'>): string {
+  return `Fee: $${doctor.fees}`;
+}

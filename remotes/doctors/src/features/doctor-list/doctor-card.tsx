@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { doctorPath, type Doctor } from '@carebook/shared';
+import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
+import { DoctorRating } from '../../components/doctor-rating';
+import { NextFreeSlot } from '../../components/next-free-slot';
 import { VisuallyHidden } from '../../components/visually-hidden';
-import { experienceLabel, locationLabel } from '../../lib/doctor-display';
-import { DoctorRating } from './doctor-rating';
-import { NextFreeSlot } from './next-free-slot';
+import { experienceLabel, feeLabel, locationLabel } from '../../lib/doctor-display';
 import styles from './doctor-card.module.css';
 
 export interface DoctorCardProps {
@@ -21,10 +22,7 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
     <article className={styles.card} aria-labelledby={nameId}>
       <DoctorPhoto src={doctor.image} alt={`Photo of ${doctor.name}`} eager={eager} />
       <div className={styles.body}>
-        <p className={doctor.available ? styles.available : styles.unavailable}>
-          <span className={styles.dot} aria-hidden="true" />
-          {doctor.available ? 'Available' : 'Not booking now'}
-        </p>
+        <AvailabilityBadge available={doctor.available} />
         <h3 id={nameId} className={styles.name}>
           {doctor.name}
         </h3>
@@ -33,9 +31,9 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
         <ul className={styles.facts}>
           <li>{experienceLabel(doctor)}</li>
           <li>{locationLabel(doctor)}</li>
-          <li>Fee: ${doctor.fees}</li>
+          <li>{feeLabel(doctor)}</li>
         </ul>
-        <NextFreeSlot doctor={doctor} />
+        <NextFreeSlot doctor={doctor} className={styles.next} />
         {/* An unavailable doctor is not offered as bookable: a quiet way to the profile instead. */}
         {doctor.available ? (
           <Link className={styles.book} to={doctorPath(doctor._id)}>

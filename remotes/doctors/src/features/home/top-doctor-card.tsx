@@ -1,24 +1,33 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { doctorPath, type Doctor } from '@carebook/shared';
+import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
+import { DoctorRating } from '../../components/doctor-rating';
+import { NextFreeSlot } from '../../components/next-free-slot';
+import { feeLabel } from '../../lib/doctor-display';
 import styles from './top-doctor-card.module.css';
 
-/** A compact doctor tile; the name is the link and its hit area covers the tile. */
+/**
+ * A compact doctor tile with the list card's facts (availability, rating, fee, next free time);
+ * the name is the link and its hit area covers the tile.
+ */
 export function TopDoctorCard({ doctor }: { doctor: Doctor }): ReactNode {
+  const nameId = `top-doctor-name-${doctor._id}`;
   return (
-    <article className={styles.card}>
+    <article className={styles.card} aria-labelledby={nameId}>
       <DoctorPhoto src={doctor.image} alt="" />
       <div className={styles.body}>
-        <p className={doctor.available ? styles.available : styles.unavailable}>
-          {doctor.available ? 'Available' : 'Not booking now'}
-        </p>
-        <h3 className={styles.name}>
+        <AvailabilityBadge available={doctor.available} />
+        <h3 id={nameId} className={styles.name}>
           <Link className={styles.link} to={doctorPath(doctor._id)}>
             {doctor.name}
           </Link>
         </h3>
         <p className={styles.speciality}>{doctor.specialization}</p>
+        <DoctorRating doctor={doctor} />
+        <p className={styles.fee}>{feeLabel(doctor)}</p>
+        <NextFreeSlot doctor={doctor} />
       </div>
     </article>
   );

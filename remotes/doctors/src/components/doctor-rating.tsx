@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatRating, reviewsLabel, type Doctor } from '@carebook/shared';
-import { VisuallyHidden } from '../../components/visually-hidden';
-import { NO_REVIEWS } from '../../lib/doctor-display';
-import styles from './doctor-card.module.css';
+import { VisuallyHidden } from './visually-hidden';
+import { NO_REVIEWS } from '../lib/doctor-display';
+import styles from './doctor-facts.module.css';
 
 /** The real average of patients' ratings and how many there are, or that there are none yet. */
 export function DoctorRating({ doctor }: { doctor: Pick<Doctor, 'rating' | 'reviews'> }): ReactNode {

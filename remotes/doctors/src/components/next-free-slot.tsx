@@ -1,20 +1,21 @@
 import type { ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { nextFreeTime } from '../../lib/next-free-time';
-import { useNow } from '../../lib/use-now';
-import styles from './doctor-card.module.css';
+import { nextFreeTime } from '../lib/next-free-time';
+import { useNow } from '../lib/use-now';
+import styles from './doctor-facts.module.css';
 
 /** "Next: Today 2:30 PM" from the live bookings; nothing for a doctor not taking appointments. */
-export function NextFreeSlot({ doctor }: { doctor: Doctor }): ReactNode {
+export function NextFreeSlot({ doctor, className }: { doctor: Doctor; className?: string }): ReactNode {
   const { clinic } = useApp();
   const now = useNow();
   if (!clinic) return null;
   const next = nextFreeTime(doctor, now, clinic.timeZone);
   if (!next) return null;
-  if (next.kind === 'none') return <p className={styles.next}>No free times in the next 7 days</p>;
+  const classes = className ? `${styles.next} ${className}` : styles.next;
+  if (next.kind === 'none') return <p className={classes}>No free times in the next 7 days</p>;
   return (
-    <p className={styles.next}>
+    <p className={classes}>
       Next: <time dateTime={next.dateTime}>{next.label}</time>
     </p>
   );

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { availabilityLabel } from '../lib/doctor-display';
+import styles from './doctor-facts.module.css';
+
+/** "Available", or "Not booking now" for a doctor who is not taking appointments. */
+export function AvailabilityBadge({ available }: { available: boolean }): ReactNode {
+  return (
+    <p className={available ? styles.available : styles.unavailable}>
+      <span className={styles.dot} aria-hidden="true" />
+      {availabilityLabel({ available })}
+    </p>
+  );
+}
