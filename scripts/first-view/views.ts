@@ -1,18 +1,17 @@
 import {
+  NO_REVIEWS,
+  ROUTES,
+  SPECIALIZATIONS,
   doctorPath,
   doctorsBySpecialityPath,
-  firstFreeSlot,
-  formatRating,
   formatTime,
   formatWeekdayShort,
   generateSlotDays,
   loginPath,
+  nextFreeTime,
   pageTitle,
-  reviewsLabel,
+  ratingSummary,
   signUpPath,
-  toIsoDate,
-  ROUTES,
-  SPECIALIZATIONS,
   type ClinicInfo,
   type Doctor,
 } from '@carebook/shared';
@@ -70,21 +69,20 @@ const TOP_DOCTORS_COUNT = 10;
 /**
  * The text of the doctors remote's `DoctorRating` and `NextFreeSlot` (remotes/doctors/src/
  * components), word for word, so the home tiles read the same before and after handover; the
- * first-view e2e test compares the two. Built from the same shared rules (`generateSlotDays`,
- * `firstFreeSlot`, `formatRating`, `reviewsLabel`) as the remote's `nextFreeTime`.
+ * first-view e2e test compares the two. Both take the facts from the shared `ratingSummary` and
+ * `nextFreeTime`.
  */
 function ratingHtml(doctor: Doctor): string {
-  const reviews = doctor.reviews ?? 0;
-  if (reviews === 0 || doctor.rating === null || doctor.rating === undefined) return '<p class="fv-muted">No reviews yet</p>';
-  return `<p class="fv-rating"><span class="fv-star" aria-hidden="true">★</span><span class="fv-hidden">Rated </span>${formatRating(doctor.rating)}<span class="fv-hidden"> out of 5</span> <span class="fv-muted">(${reviewsLabel(reviews)})</span></p>`;
+  const summary = ratingSummary(doctor);
+  if (!summary) return `<p class="fv-muted">${NO_REVIEWS}</p>`;
+  return `<p class="fv-rating"><span class="fv-star" aria-hidden="true">★</span><span class="fv-hidden">Rated </span>${summary.average}<span class="fv-hidden"> out of 5</span> <span class="fv-muted">(${summary.count})</span></p>`;
 }
 
 function nextFreeHtml(doctor: Doctor, clinic: ClinicInfo | null, now: Date): string {
-  if (!doctor.available || !clinic) return '';
-  const slot = firstFreeSlot(generateSlotDays({ now, timeZone: clinic.timeZone, booked: doctor.slots_booked }));
-  if (!slot) return '<p class="fv-next">No free times in the next 7 days</p>';
-  const day = slot.dayOffset === 0 ? 'Today' : slot.dayOffset === 1 ? 'Tomorrow' : formatWeekdayShort(slot.day);
-  return `<p class="fv-next">Next: <time datetime="${toIsoDate(slot.day)}T${slot.time}">${day} ${formatTime(slot.time)}</time></p>`;
+  const next = clinic ? nextFreeTime(doctor, now, clinic.timeZone) : null;
+  if (!next) return '';
+  if (next.kind === 'none') return '<p class="fv-next">No free times in the next 7 days</p>';
+  return `<p class="fv-next">Next: <time datetime="${next.dateTime}">${next.label}</time></p>`;
 }
 
 function topDoctorTile(doctor: Doctor, clinic: ClinicInfo | null, now: Date): string {

@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { formatRating, reviewsLabel, validateRating, validateRatingComment } from './rating';
+import { formatRating, ratingSummary, reviewsLabel, validateRating, validateRatingComment } from './rating';
 
 describe('rating rules', () => {
   it.each([1, 2, 3, 4, 5])('accepts %i stars', (stars) => expect(validateRating(stars)).toBeNull());
@@ -19,5 +19,13 @@ describe('rating rules', () => {
     expect(formatRating(4.5)).toBe('4.5');
     expect(reviewsLabel(1)).toBe('1 review');
     expect(reviewsLabel(3)).toBe('3 reviews');
+  });
+
+  it('summarises a rated doctor, and has nothing to show before the first review', () => {
+    expect(ratingSummary({ rating: 4.5, reviews: 12 })).toEqual({ average: '4.5', count: '12 reviews' });
+    expect(ratingSummary({ rating: 5, reviews: 1 })).toEqual({ average: '5.0', count: '1 review' });
+    expect(ratingSummary({ rating: null, reviews: 0 })).toBeNull();
+    expect(ratingSummary({ rating: 4, reviews: 0 })).toBeNull();
+    expect(ratingSummary({})).toBeNull();
   });
 });

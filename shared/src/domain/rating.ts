@@ -26,3 +26,13 @@ export function formatRating(rating: number): string {
 export function reviewsLabel(count: number): string {
   return count === 1 ? '1 review' : `${count} reviews`;
 }
+
+/** Shown instead of a rating until a patient has rated a visit (DECISIONS.md: nothing invented). */
+export const NO_REVIEWS = 'No reviews yet';
+
+/** The average and count to show, or `null` while there are no reviews (show {@link NO_REVIEWS}). */
+export function ratingSummary(doctor: { rating?: number | null; reviews?: number }): { average: string; count: string } | null {
+  const reviews = doctor.reviews ?? 0;
+  if (reviews === 0 || doctor.rating === null || doctor.rating === undefined) return null;
+  return { average: formatRating(doctor.rating), count: reviewsLabel(reviews) };
+}

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import type { Doctor } from '@carebook/shared';
+import { nextFreeTime, type Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { nextFreeTime } from '../lib/next-free-time';
 import { useNow } from '../lib/use-now';
 import styles from './doctor-facts.module.css';
 

@@ -4,8 +4,6 @@ import type { Doctor } from '@carebook/shared';
 export const EXPERIENCE_FALLBACK = '10+ years experience';
 /** Shown when a doctor has no location (SPEC.md section 2). */
 export const LOCATION_FALLBACK = 'Downtown Clinic';
-/** Shown instead of a rating until a patient has rated a visit (DECISIONS.md section 8: nothing invented). */
-export const NO_REVIEWS = 'No reviews yet';
 
 /** `'12 Years'` → `12 Years experience`; a bare `'7'` → `7 years experience`; empty → the fallback. */
 export function experienceLabel(doctor: Pick<Doctor, 'experience'>): string {

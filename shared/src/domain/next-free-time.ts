@@ -1,4 +1,7 @@
-import { firstFreeSlot, formatTime, formatWeekdayShort, generateSlotDays, toIsoDate, type Doctor } from '@carebook/shared';
+import type { Doctor } from '../types/doctor';
+import { formatTime, formatWeekdayShort } from './format';
+import { firstFreeSlot } from './slot-instant';
+import { generateSlotDays, toIsoDate } from './slots';
 
 export type NextFreeTime =
   /** `label` e.g. `Today 2:30 PM`; `dateTime` the clinic wall time, `2026-11-24T14:30`, for `<time>`. */
@@ -8,7 +11,8 @@ export type NextFreeTime =
 
 /**
  * The doctor's first free start by the same rules and data as the doctor page's slot row
- * (shared `generateSlotDays` in the clinic zone over `slots_booked`), so the two always agree.
+ * (`generateSlotDays` in the clinic zone over `slots_booked`), so the two always agree. Cards,
+ * home tiles and the server's first view all read it from here.
  * `null` for a doctor who is not taking appointments: no time is offered at all.
  */
 export function nextFreeTime(doctor: Pick<Doctor, 'available' | 'slots_booked'>, now: Date, timeZone: string): NextFreeTime | null {

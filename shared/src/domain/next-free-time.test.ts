@@ -1,4 +1,4 @@
-import { SLOT_TIMES } from '@carebook/shared';
+import { SLOT_TIMES } from './slots';
 import { nextFreeTime } from './next-free-time';
 
 const open = { available: true, slots_booked: {} };
