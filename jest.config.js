@@ -18,6 +18,7 @@ const transform = { '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.j
 const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
+  '^@carebook/shared/forms$': '<rootDir>/shared/src/react/forms/index.ts',
   '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
   '^@carebook/shared/contract$': '<rootDir>/shared/src/contract/index.ts',
   // Front-end test support (fixtures, renderWithApp); never part of a bundle.

@@ -13,6 +13,7 @@ const REMOTES = APPS.filter((app) => app.kind === 'remote');
 const root = __dirname;
 const ROUTER_FACADE = path.join(__dirname, 'shared/src/react/router.ts');
 const TOAST_FACADE = path.join(__dirname, 'shared/src/react/toasts.tsx');
+const FORM_KIT = path.join(__dirname, 'shared/src/react/forms') + path.sep;
 const RUNTIME_CORE_ESM = path.join(__dirname, 'node_modules/@module-federation/runtime-core/dist/index.js');
 const rootPackage = require('./package.json');
 const sharedPackage = require('./shared/package.json');
@@ -139,6 +140,9 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
             ],
           },
           { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+          // The form kit (@carebook/shared/forms) is imported through one index: marked free of side
+          // effects, each chunk gets only the parts it uses (the login screen no dialog, nor its styles).
+          { test: FORM_KIT, sideEffects: false },
         ],
       },
       plugins: [

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import formStyles from './form.module.css';
+import { formStyles } from '@carebook/shared/forms';
 import styles from './load-state.module.css';
 
 /** "Loading ..." announced politely while a list first loads. */

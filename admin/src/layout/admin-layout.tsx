@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { formStyles } from '@carebook/shared/forms';
 import { useAdminSession } from '../session/admin-session';
-import formStyles from '../components/form.module.css';
 import styles from './admin-layout.module.css';
 
 const LINKS = [

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatAppointmentTime } from '@carebook/shared';
+import { formStyles } from '@carebook/shared/forms';
 import type { AdminAppointment } from '../../api/admin-api';
-import formStyles from '../../components/form.module.css';
 import styles from './appointments-page.module.css';
 
 export type AppointmentAction = 'paid' | 'completed' | 'cancel';

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
+import { formStyles, TextField } from '@carebook/shared/forms';
 import type { AppointmentStatus } from '../../api/admin-api';
 import { SelectField } from '../../components/select-field';
-import { TextField } from '../../components/text-field';
-import formStyles from '../../components/form.module.css';
 import styles from './appointments-page.module.css';
 
 export interface Filters {

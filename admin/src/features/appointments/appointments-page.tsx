@@ -1,8 +1,8 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatAppointmentTime } from '@carebook/shared';
+import { ConfirmDialog } from '@carebook/shared/forms';
 import { getAdminAppointments, getAdminDoctors, type AppointmentStatus } from '../../api/admin-api';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Empty, Loading, LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
 import { usePageTitle } from '../../use-page-title';
@@ -79,6 +79,7 @@ export function AppointmentsPage(): ReactNode {
           busy={actions.busyId === actions.confirming._id}
           onConfirm={() => void actions.confirmCancel()}
           onCancel={actions.dismiss}
+          actionsLayout="wrap"
         />
       )}
     </>

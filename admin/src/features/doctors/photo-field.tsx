@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import formStyles from '../../components/form.module.css';
+import { formStyles } from '@carebook/shared/forms';
 import { PHOTO_TYPES } from './use-doctor-form';
 import styles from './doctor-form.module.css';
 

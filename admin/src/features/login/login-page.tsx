@@ -1,8 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { LIMITS } from '@carebook/shared';
-import { TextField } from '../../components/text-field';
-import formStyles from '../../components/form.module.css';
+import { formStyles, TextField } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';
 import { usePageTitle } from '../../use-page-title';
 import { useAdminLogin, type LoginField } from './use-admin-login';

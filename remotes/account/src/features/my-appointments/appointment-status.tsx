@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { doctorPath, type Appointment } from '@carebook/shared';
-import formStyles from '../../components/form.module.css';
+import { formStyles } from '@carebook/shared/forms';
 import styles from './my-appointments-page.module.css';
 
 export interface AppointmentActions {

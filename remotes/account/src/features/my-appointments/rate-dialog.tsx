@@ -12,8 +12,7 @@ import {
   type Appointment,
 } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import formStyles from '../../components/form.module.css';
-import dialogStyles from '../../components/confirm-dialog.module.css';
+import { dialogStyles, formStyles } from '@carebook/shared/forms';
 import styles from './rate-dialog.module.css';
 
 export interface RateDialogProps {
@@ -85,7 +84,7 @@ export function RateDialog({ appointment, onClose, onRated }: RateDialogProps): 
     <div className={dialogStyles.backdrop}>
       <form
         ref={form}
-        className={dialogStyles.dialog}
+        className={`${dialogStyles.dialog} ${dialogStyles.stackWhenNarrow}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="rate-title"

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { MESSAGES, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
+import { formStyles } from '@carebook/shared/forms';
 import { VisitorNotice } from '../../components/visitor-notice';
-import formStyles from '../../components/form.module.css';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
 import styles from './my-profile-page.module.css';

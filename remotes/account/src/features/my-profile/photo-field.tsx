@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import formStyles from '../../components/form.module.css';
+import { formStyles } from '@carebook/shared/forms';
 import { ProfilePhoto } from './profile-photo';
 import { PHOTO_TYPES } from './use-profile-form';
 import styles from './my-profile-page.module.css';

@@ -1,7 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { GENDERS, LIMITS, type UserProfile } from '@carebook/shared';
-import { TextField } from '../../components/text-field';
-import formStyles from '../../components/form.module.css';
+import { formStyles, TextField } from '@carebook/shared/forms';
 import { PhotoField } from './photo-field';
 import { useProfileForm, type ProfileField } from './use-profile-form';
 import styles from './my-profile-page.module.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UserProfile } from '@carebook/shared';
-import formStyles from '../../components/form.module.css';
+import { formStyles } from '@carebook/shared/forms';
 import { ProfilePhoto } from './profile-photo';
 import styles from './my-profile-page.module.css';
 

@@ -1,6 +1,17 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import formStyles from './form.module.css';
-import styles from './confirm-dialog.module.css';
+import { dialogStyles as styles, formStyles } from './styles';
+
+/**
+ * How the two buttons sit: 'stack-when-narrow' puts them full width one above the other below
+ * 520 px and side by side from there (the patient site, mostly used on phones); 'wrap' keeps them
+ * side by side, right-aligned, wrapping only when they do not fit (the admin app, used at a desk).
+ */
+export type ConfirmDialogActionsLayout = 'stack-when-narrow' | 'wrap';
+
+const ACTIONS_LAYOUT_CLASS: Record<ConfirmDialogActionsLayout, string | undefined> = {
+  'stack-when-narrow': styles.stackWhenNarrow,
+  wrap: styles.wrap,
+};
 
 export interface ConfirmDialogProps {
   title: string;
@@ -10,6 +21,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** 'stack-when-narrow' unless given. */
+  actionsLayout?: ConfirmDialogActionsLayout;
 }
 
 /**
@@ -17,7 +30,7 @@ export interface ConfirmDialogProps {
  * and focus returns to whatever opened it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
-  const { title, message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel } = props;
+  const { title, message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel, actionsLayout = 'stack-when-narrow' } = props;
   const dialog = useRef<HTMLDivElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
 
@@ -51,7 +64,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
     <div className={styles.backdrop}>
       <div
         ref={dialog}
-        className={styles.dialog}
+        className={`${styles.dialog} ${ACTIONS_LAYOUT_CLASS[actionsLayout] ?? ''}`}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby="confirm-title"
