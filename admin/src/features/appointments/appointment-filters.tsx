@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { formStyles, SelectField, TextField } from '@carebook/shared/forms';
 import type { AppointmentStatus } from '../../api/admin-api';
-import { SelectField } from '../../components/select-field';
 import styles from './appointments-page.module.css';
 
 export interface Filters {

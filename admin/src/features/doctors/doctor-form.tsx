@@ -1,9 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { DOCTOR_LIMITS, LIMITS, SPECIALIZATIONS, type Doctor } from '@carebook/shared';
-import { formStyles, TextField } from '@carebook/shared/forms';
-import { SelectField } from '../../components/select-field';
-import { TextAreaField } from '../../components/text-area-field';
+import { formStyles, SelectField, TextAreaField, TextField } from '@carebook/shared/forms';
 import { PhotoField } from './photo-field';
 import { useDoctorForm, type FocusTarget } from './use-doctor-form';
 import styles from './doctor-form.module.css';

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { LabelledField } from './labelled-field';
 import { formStyles as styles } from './styles';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
@@ -12,25 +13,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled input whose error message is announced with it. */
 export function TextField({ id, label, value, onValueChange, error, ...rest }: TextFieldProps): ReactNode {
-  const errorId = `${id}-error`;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...rest}
-        id={id}
-        name={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={styles.input}
-      />
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <LabelledField id={id} label={label} error={error}>
+      {(control) => <input {...rest} {...control} value={value} onChange={(event) => onValueChange(event.target.value)} className={styles.input} />}
+    </LabelledField>
   );
 }

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { cancelAppointment, errorMessage, MESSAGES, ROUTES, type Doctor } from '@carebook/shared';
-import { downloadAppointmentCalendar, useApp } from '@carebook/shared/react';
-import { formatWhen } from '../../lib/format-when';
+import { useApp } from '@carebook/shared/react';
 import type { BookedSlot } from '../booking/use-book-slot';
+import { AddToCalendarButton, BookedFacts } from './booked-facts';
 import styles from './booking-confirmation.module.css';
 
 export interface BookingConfirmationProps {
@@ -18,23 +18,13 @@ export interface BookingConfirmationProps {
 
 /** What a patient sees right after booking: the facts, and what they can do next. */
 export function BookingConfirmation({ doctor, booking, onReschedule, onCancelled }: BookingConfirmationProps): ReactNode {
-  const { api, clinic, reloadDoctors } = useApp();
+  const { api, reloadDoctors } = useApp();
   const heading = useRef<HTMLHeadingElement>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [busy, setBusy] = useState(false);
-  const when = formatWhen(booking.slotDate, booking.slotTime);
-  const address = [doctor.address.line1, doctor.address.line2].filter(Boolean).join(', ');
 
   // The booking button is gone: put focus (and a screen reader) on the news.
   useEffect(() => heading.current?.focus(), []);
-
-  async function addToCalendar(): Promise<void> {
-    try {
-      await downloadAppointmentCalendar(api, booking.appointmentId);
-    } catch (error) {
-      toast.error(errorMessage(error, MESSAGES.unexpectedError));
-    }
-  }
 
   async function cancel(): Promise<void> {
     setBusy(true);
@@ -52,27 +42,7 @@ export function BookingConfirmation({ doctor, booking, onReschedule, onCancelled
 
   return (
     <section className={styles.panel} aria-labelledby="booking-confirmed">
-      <h2 id="booking-confirmed" ref={heading} tabIndex={-1} className={styles.title}>
-        <span aria-hidden="true" className={styles.tick}>
-          ✓
-        </span>{' '}
-        Your appointment is booked
-      </h2>
-      <dl className={styles.facts}>
-        <dt>Doctor</dt>
-        <dd>
-          {doctor.name}, {doctor.specialization}
-        </dd>
-        <dt>Date</dt>
-        <dd>{when.date}</dd>
-        <dt>Time</dt>
-        <dd>
-          {when.time}
-          {clinic ? <span className={styles.zone}> ({clinic.timeZone} time)</span> : null}
-        </dd>
-        <dt>Address</dt>
-        <dd>{address}</dd>
-      </dl>
+      <BookedFacts ref={heading} doctor={doctor} booking={booking} headingId="booking-confirmed" />
       {confirmingCancel ? (
         <div className={styles.actions} role="group" aria-label="Cancel this appointment?">
           <p className={styles.question}>Cancel this appointment? The time will be freed for other patients.</p>
@@ -85,9 +55,7 @@ export function BookingConfirmation({ doctor, booking, onReschedule, onCancelled
         </div>
       ) : (
         <div className={styles.actions}>
-          <button type="button" className={styles.primary} onClick={() => void addToCalendar()}>
-            Add to calendar
-          </button>
+          <AddToCalendarButton appointmentId={booking.appointmentId} />
           <Link className={styles.secondary} to={ROUTES.myAppointments}>
             View my appointments
           </Link>

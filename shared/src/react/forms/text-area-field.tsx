@@ -1,0 +1,28 @@
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { LabelledField } from './labelled-field';
+import { formStyles as styles } from './styles';
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> {
+  id: string;
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string;
+}
+
+/** A labelled multi-line field whose error is announced with it. */
+export function TextAreaField({ id, label, value, onValueChange, error, ...rest }: TextAreaFieldProps): ReactNode {
+  return (
+    <LabelledField id={id} label={label} error={error}>
+      {(control) => (
+        <textarea
+          {...rest}
+          {...control}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          className={`${styles.input} ${styles.textarea}`}
+        />
+      )}
+    </LabelledField>
+  );
+}
