@@ -62,6 +62,56 @@ describe('the first view', () => {
     expect(server).toEqual(app);
   });
 
+  it.each(['/doctors', '/doctors/Dermatologist'])(
+    "shows %s in the app's structure and words, its first card where the app's will be",
+    async (route) => {
+      const listAs = async (javaScriptEnabled: boolean, width: number) => {
+        const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        await page.goto(`${stack.siteUrl}${route}`);
+        const cards = page.locator('main article');
+        // With script, read the app once it has replaced the first view; without, the first view.
+        if (javaScriptEnabled) await page.locator('.fv-page').waitFor({ state: 'detached' });
+        await cards.first().waitFor();
+        const results = page.locator('section[aria-labelledby="doctor-results-title"]');
+        const sidebar = page.getByRole('navigation', { name: 'Specializations' }).getByRole('link');
+        const text = {
+          heading: await results.getByRole('heading', { level: 2 }).innerText(),
+          count: await results.getByRole('status').innerText(),
+          sidebar: await sidebar.evaluateAll((links) =>
+            links.map((link) => `${link.textContent ?? ''}${link.getAttribute('aria-current') ? ' (current)' : ''}`),
+          ),
+          cards: await cards.evaluateAll((articles) =>
+            articles.map((article) => (article as HTMLElement).innerText.split('\n').map((line) => line.trim()).filter(Boolean)),
+          ),
+        };
+        const firstCard = await cards.first().boundingBox();
+        const heading = await page.locator('#doctor-results-title').boundingBox();
+        await context.close();
+        return { text, firstCard, heading };
+      };
+      for (const width of [1280, 390]) {
+        const [server, app] = await Promise.all([listAs(false, width), listAs(true, width)]);
+        expect(server.text).toEqual(app.text);
+        expect(app.text.cards.length).toBeGreaterThan(0);
+        expect(app.text.count).toMatch(new RegExp(`^${app.text.cards.length} doctors?$`));
+        expect(app.text.sidebar.filter((link) => link.endsWith(' (current)'))).toEqual([
+          route === '/doctors' ? 'All (current)' : 'Dermatologist (current)',
+        ]);
+        // Every side of the first card and of the results heading that moves more than 4 px at handover.
+        const jumps = (['firstCard', 'heading'] as const).flatMap((key) => {
+          const [before, after] = [server[key], app[key]];
+          if (!before || !after) return [`${width}px ${key}: missing`];
+          return (['x', 'y', 'width', 'height'] as const)
+            .filter((side) => Math.abs(before[side] - after[side]) > 4)
+            .map((side) => `${width}px ${key}.${side}: ${before[side]} -> ${after[side]}`);
+        });
+        expect(jumps).toEqual([]);
+      }
+    },
+    120_000,
+  );
+
   it("carries this load's configuration, its data and preload hints for the route's remote", async () => {
     const html = await (await fetch(`${stack.siteUrl}/doctors`, { headers: { 'accept-encoding': 'gzip' } })).text();
     const config = JSON.parse(/<script id="carebook-config" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? '{}') as {

@@ -1,20 +1,21 @@
 import {
-  NO_REVIEWS,
   ROUTES,
   SPECIALIZATIONS,
+  availabilityLabel,
   doctorPath,
   doctorsBySpecialityPath,
+  feeLabel,
   formatTime,
   formatWeekdayShort,
   generateSlotDays,
   loginPath,
-  nextFreeTime,
   pageTitle,
-  ratingSummary,
   signUpPath,
   type ClinicInfo,
   type Doctor,
 } from '@carebook/shared';
+import { doctorList, skeletonCards } from './doctor-list-view';
+import { escapeHtml, nextFreeHtml, ratingHtml } from './doctor-facts-html';
 
 /**
  * The first view as plain HTML, sent in the page itself so a patient on a slow phone reads the
@@ -27,8 +28,7 @@ export interface FirstViewData {
   clinic: ClinicInfo | null;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export { escapeHtml };
 
 const NAV = [
   { to: ROUTES.home, label: 'Home' },
@@ -50,54 +50,18 @@ function shell(path: string, adminUrl: string, main: string): string {
 </div></header><main class="fv-main">${main}</main></div>`;
 }
 
-function experience(doctor: Doctor): string {
-  return doctor.experience ? `${escapeHtml(doctor.experience)} experience` : 'Experience not listed';
-}
-
-function card(doctor: Doctor, index: number): string {
-  const name = escapeHtml(doctor.name);
-  return `<article class="fv-card"><img class="fv-photo" src="${escapeHtml(doctor.image)}" alt="Photo of ${name}" width="120" height="120"${index < 2 ? '' : ' loading="lazy"'}>
-<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${doctor.available ? 'Available' : 'Not booking now'}</p>
-<h3 class="fv-name">${name}</h3><p class="fv-spec">${escapeHtml(doctor.specialization)}</p>
-<p class="fv-muted">${experience(doctor)}</p>
-<a class="fv-book" href="${doctorPath(doctor._id)}">Book Appointment<span class="fv-hidden"> with ${name}</span></a></div></article>`;
-}
-
 /** As the home remote's Top Doctors (remotes/doctors/src/features/home/top-doctors.tsx). */
 const TOP_DOCTORS_COUNT = 10;
 
-/**
- * The text of the doctors remote's `DoctorRating` and `NextFreeSlot` (remotes/doctors/src/
- * components), word for word, so the home tiles read the same before and after handover; the
- * first-view e2e test compares the two. Both take the facts from the shared `ratingSummary` and
- * `nextFreeTime`.
- */
-function ratingHtml(doctor: Doctor): string {
-  const summary = ratingSummary(doctor);
-  if (!summary) return `<p class="fv-muted">${NO_REVIEWS}</p>`;
-  return `<p class="fv-rating"><span class="fv-star" aria-hidden="true">★</span><span class="fv-hidden">Rated </span>${summary.average}<span class="fv-hidden"> out of 5</span> <span class="fv-muted">(${summary.count})</span></p>`;
-}
-
-function nextFreeHtml(doctor: Doctor, clinic: ClinicInfo | null, now: Date): string {
-  const next = clinic ? nextFreeTime(doctor, now, clinic.timeZone) : null;
-  if (!next) return '';
-  if (next.kind === 'none') return '<p class="fv-next">No free times in the next 7 days</p>';
-  return `<p class="fv-next">Next: <time datetime="${next.dateTime}">${next.label}</time></p>`;
-}
-
 function topDoctorTile(doctor: Doctor, clinic: ClinicInfo | null, now: Date): string {
   return `<article class="fv-tile"><img class="fv-square" src="${escapeHtml(doctor.image)}" alt="" width="200" height="240" loading="lazy">
-<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${doctor.available ? 'Available' : 'Not booking now'}</p>
+<div class="fv-body"><p class="${doctor.available ? 'fv-ok' : 'fv-off'}">${availabilityLabel(doctor)}</p>
 <h3 class="fv-tile-name"><a href="${doctorPath(doctor._id)}">${escapeHtml(doctor.name)}</a></h3><p class="fv-muted">${escapeHtml(doctor.specialization)}</p>
-${ratingHtml(doctor)}<p class="fv-muted">Fee: $${escapeHtml(String(doctor.fees))}</p>${nextFreeHtml(doctor, clinic, now)}</div></article>`;
+${ratingHtml(doctor)}<p class="fv-muted">${escapeHtml(feeLabel(doctor))}</p>${nextFreeHtml(doctor, clinic, now)}</div></article>`;
 }
 
 function topDoctorTiles(doctors: readonly Doctor[], clinic: ClinicInfo | null, now: Date): string {
   return `<div class="fv-tiles">${doctors.map((doctor) => topDoctorTile(doctor, clinic, now)).join('')}</div>`;
-}
-
-function cards(doctors: readonly Doctor[]): string {
-  return `<div class="fv-grid">${doctors.map(card).join('')}</div>`;
 }
 
 function home(data: FirstViewData, now: Date): string {
@@ -112,13 +76,6 @@ function home(data: FirstViewData, now: Date): string {
 <section class="fv-section fv-center"><h2>Top Doctors</h2><p class="fv-lead">A few of the doctors patients book most often.</p>${
     data.doctors ? topDoctorTiles(data.doctors.slice(0, TOP_DOCTORS_COUNT), data.clinic, now) : skeletonTiles()
   }<a class="fv-see-all" href="${ROUTES.doctors}">See All</a></section>`;
-}
-
-function doctorList(data: FirstViewData, speciality: string | null): string {
-  const shown = data.doctors?.filter((doctor) => !speciality || doctor.specialization === speciality) ?? null;
-  return `<h1 class="fv-title">Find a doctor</h1>
-<p class="fv-lead">Browse our specialists by name or specialization and book a 30-minute visit.</p>
-${shown ? cards(shown) : skeletonCards()}`;
 }
 
 function doctorPage(data: FirstViewData, docId: string, now: Date): string {
@@ -141,10 +98,6 @@ function doctorPage(data: FirstViewData, docId: string, now: Date): string {
 
 function skeletonTiles(): string {
   return `<div class="fv-tiles" aria-hidden="true">${'<div class="fv-tile fv-ghost"></div>'.repeat(TOP_DOCTORS_COUNT)}</div>`;
-}
-
-function skeletonCards(): string {
-  return `<div class="fv-grid" aria-hidden="true">${'<div class="fv-card fv-ghost"></div>'.repeat(4)}</div>`;
 }
 
 /** The region's shape while its data or code is on the way: never a blank area. */
@@ -174,7 +127,7 @@ export function renderFirstView(options: { path: string; adminUrl: string; data:
   });
   let main: string;
   if (path === ROUTES.home) main = home(data, now);
-  else if (segments[0] === 'doctors' && segments.length <= 2) main = doctorList(data, segments[1] ?? null);
+  else if (segments[0] === 'doctors' && segments.length <= 2) main = doctorList(data, segments[1] ?? null, now);
   else if (segments[0] === 'appointment' && segments.length === 2) main = doctorPage(data, segments[1] ?? '', now);
   else main = skeleton('page');
   return shell(path, adminUrl, main);

@@ -11,6 +11,7 @@ export * from './domain/slots';
 export * from './domain/slot-instant';
 export * from './domain/rating';
 export * from './domain/next-free-time';
+export * from './domain/doctor-facts';
 export * from './domain/format';
 export * from './api/api-error';
 export * from './api/client';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { availabilityLabel } from '../lib/doctor-display';
+import { availabilityLabel } from '@carebook/shared';
 import styles from './doctor-facts.module.css';
 
 /** "Available", or "Not booking now" for a doctor who is not taking appointments. */

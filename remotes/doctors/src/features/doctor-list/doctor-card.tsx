@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { doctorPath, type Doctor } from '@carebook/shared';
+import { doctorPath, experienceLabel, feeLabel, locationLabel, type Doctor } from '@carebook/shared';
 import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
 import { DoctorRating } from '../../components/doctor-rating';
 import { NextFreeSlot } from '../../components/next-free-slot';
 import { VisuallyHidden } from '../../components/visually-hidden';
-import { experienceLabel, feeLabel, locationLabel } from '../../lib/doctor-display';
 import styles from './doctor-card.module.css';
 
 export interface DoctorCardProps {

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { doctorPath, type Doctor } from '@carebook/shared';
+import { doctorPath, feeLabel, type Doctor } from '@carebook/shared';
 import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
 import { DoctorRating } from '../../components/doctor-rating';
 import { NextFreeSlot } from '../../components/next-free-slot';
-import { feeLabel } from '../../lib/doctor-display';
 import styles from './top-doctor-card.module.css';
 
 /**

@@ -1,4 +1,6 @@
-import type { Doctor } from '@carebook/shared';
+import type { Doctor } from '../types/doctor';
+
+/* The words a doctor card states, shared by the doctors remote and the server's first view so they cannot drift. */
 
 /** Shown when a doctor did not state their experience (SPEC.md section 2). */
 export const EXPERIENCE_FALLBACK = '10+ years experience';

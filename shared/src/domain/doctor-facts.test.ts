@@ -1,4 +1,4 @@
-import { availabilityLabel, experienceLabel, feeLabel, locationLabel } from './doctor-display';
+import { availabilityLabel, experienceLabel, feeLabel, locationLabel } from './doctor-facts';
 
 describe('experienceLabel', () => {
   it.each([
