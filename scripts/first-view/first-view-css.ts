@@ -12,17 +12,18 @@ const RULES = `
 body{margin:0;font-family:var(--cb-font-family);line-height:1.5;color:var(--cb-color-text);background:var(--cb-color-background)}
 .fv-page{min-height:100vh}
 .fv-bar{background:var(--cb-color-surface);border-bottom:1px solid var(--cb-color-border)}
-.fv-bar-in{max-width:var(--cb-content-width);margin:0 auto;padding:10px 16px;display:flex;align-items:center;gap:16px;min-height:64px}
-.fv-logo{display:flex;align-items:center;gap:8px;font-weight:700;font-size:1.25rem;color:var(--cb-color-text);text-decoration:none;margin-right:auto}
+.fv-bar-in{max-width:var(--cb-content-width);margin:0 auto;padding:8px 16px;display:flex;align-items:center;gap:16px;min-height:64px}
+.fv-logo{display:flex;align-items:center;gap:8px;font-weight:700;font-size:1.25rem;color:var(--cb-color-text);text-decoration:none}
 .fv-mark{display:inline-grid;place-items:center;width:32px;height:32px;border-radius:8px;background:var(--cb-color-primary);color:#fff}
-.fv-links{display:none;gap:4px}
-.fv-links a,.fv-menu a{color:var(--cb-color-text);text-decoration:none;padding:10px 12px;border-radius:8px}
-.fv-links a[aria-current]{color:var(--cb-color-primary)}
-.fv-login{display:none;color:var(--cb-color-text);text-decoration:none;font-weight:600;padding:10px 16px}
-.fv-cta{display:none;background:var(--cb-color-primary);color:#fff;text-decoration:none;font-weight:600;padding:10px 24px;border-radius:var(--cb-radius-pill)}
+.fv-links{display:none;flex:1;justify-content:center;gap:8px}
+.fv-links a,.fv-menu a{display:inline-flex;align-items:center;min-height:44px;color:var(--cb-color-text);text-decoration:none;font-weight:500;padding:0 12px;border-radius:8px}
+.fv-links a[aria-current]{color:var(--cb-color-primary);box-shadow:inset 0 -2px 0 var(--cb-color-primary)}
+.fv-actions{margin-left:auto;display:flex;align-items:center;gap:8px}
+.fv-login{display:inline-flex;align-items:center;min-height:44px;color:var(--cb-color-primary);text-decoration:none;font-weight:600;padding:0 12px;border-radius:var(--cb-radius-pill);white-space:nowrap}
+.fv-cta{display:none;align-items:center;min-height:44px;background:var(--cb-color-primary);color:#fff;text-decoration:none;font-weight:600;padding:0 24px;border-radius:var(--cb-radius-pill)}
 .fv-menu summary{list-style:none;cursor:pointer;width:44px;height:44px;display:grid;place-items:center;border:1px solid var(--cb-color-border);border-radius:8px;font-size:1.25rem}
 .fv-menu nav{position:absolute;right:16px;background:var(--cb-color-surface);border:1px solid var(--cb-color-border);border-radius:10px;display:grid;padding:8px;z-index:2}
-@media (min-width:900px){.fv-links,.fv-cta,.fv-login{display:flex}.fv-menu{display:none}.fv-admin{border:1px solid var(--cb-color-border)}}
+@media (min-width:900px){.fv-links,.fv-cta{display:flex}.fv-menu{display:none}.fv-admin{border:1px solid var(--cb-color-border)}}
 .fv-main{max-width:var(--cb-content-width);margin:0 auto;padding:24px 16px 48px}
 .fv-title{font-size:1.75rem;line-height:1.2;margin:0 0 8px}
 .fv-lead{color:var(--cb-color-text-muted);margin:0 0 24px}

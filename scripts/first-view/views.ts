@@ -45,8 +45,8 @@ function shell(path: string, adminUrl: string, main: string): string {
   return `<div class="fv-page"><header class="fv-bar"><div class="fv-bar-in">
 <a class="fv-logo" href="/"><span class="fv-mark" aria-hidden="true">+</span>CareBook</a>
 <nav class="fv-links" aria-label="Main">${links}<a class="fv-admin" href="${escapeHtml(adminUrl)}">Admin Panel</a></nav>
-<a class="fv-login" href="${escapeHtml(loginPath(path))}">Log in</a><a class="fv-cta" href="${escapeHtml(signUpPath(path))}">Create Account</a>
-<details class="fv-menu"><summary aria-label="Menu">&#9776;</summary><nav aria-label="Mobile">${links}<a href="${escapeHtml(loginPath(path))}">Log in</a><a href="${escapeHtml(signUpPath(path))}">Create Account</a></nav></details>
+<div class="fv-actions"><a class="fv-login" href="${escapeHtml(loginPath(path))}">Log in</a><a class="fv-cta" href="${escapeHtml(signUpPath(path))}">Create Account</a>
+<details class="fv-menu"><summary aria-label="Menu">&#9776;</summary><nav aria-label="Mobile">${links}<a href="${escapeHtml(loginPath(path))}">Log in</a><a href="${escapeHtml(signUpPath(path))}">Create Account</a></nav></details></div>
 </div></header><main class="fv-main">${main}</main></div>`;
 }
 
