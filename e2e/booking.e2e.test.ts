@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
+import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
-import { dayChoice, pickSlot, selectedSummary, timeChoice } from './support/slot-picker';
+import { clinicTomorrow, dayChoice, pickSlot, selectedSummary, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // The clinic is in Kolkata, the browsers in Los Angeles: every time on screen must be Kolkata's.
@@ -24,9 +24,7 @@ afterAll(async () => {
 
 /** Tomorrow in the clinic zone: today's slots come and go with the clock. */
 function tomorrow(): SlotDay {
-  const day = generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE })[1];
-  if (!day) throw new Error('no tomorrow');
-  return day;
+  return clinicTomorrow(CLINIC_ZONE);
 }
 
 async function bookedSlots(docId: string): Promise<Record<string, string[]>> {

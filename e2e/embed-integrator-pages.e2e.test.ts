@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { formatLongDay, formatShortDay, formatTime, generateSlotDays, type SlotDay } from '@carebook/shared';
+import { formatLongDay, formatShortDay, formatTime, type SlotDay } from '@carebook/shared';
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
 import { pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
 import { freePort } from './support/free-port';
+import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // Integrators' pages beyond the examples: one with its own React 18 app, one calling CareBook
@@ -31,9 +32,7 @@ afterAll(async () => {
 });
 
 function tomorrow(): SlotDay {
-  const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1];
-  if (!day) throw new Error('no tomorrow');
-  return day;
+  return clinicTomorrow('UTC');
 }
 
 async function pickSlot(widget: Locator, day: SlotDay, time: string): Promise<void> {

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type SlotDay } from '@carebook/shared';
+import { formatShortDay, formatTime, MESSAGES, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
 import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
 import { freePort } from './support/free-port';
+import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack;
@@ -26,9 +27,7 @@ afterAll(async () => {
 });
 
 function tomorrow(): SlotDay {
-  const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[1];
-  if (!day) throw new Error('no tomorrow');
-  return day;
+  return clinicTomorrow('UTC');
 }
 
 async function expectFocusInDialog(page: Page): Promise<string> {

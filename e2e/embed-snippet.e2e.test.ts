@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
-import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type Appointment, type SlotDay } from '@carebook/shared';
+import { formatShortDay, formatTime, MESSAGES, type Appointment, type SlotDay } from '@carebook/shared';
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
 import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
 import { freePort } from './support/free-port';
+import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // The integrator's page is on its own origin and in its own zone: slots follow the clinic's.
@@ -28,9 +29,7 @@ afterAll(async () => {
 });
 
 function tomorrow(): SlotDay {
-  const day = generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE })[1];
-  if (!day) throw new Error('no tomorrow');
-  return day;
+  return clinicTomorrow(CLINIC_ZONE);
 }
 
 async function appointmentsOf(email: string, password: string): Promise<Appointment[]> {

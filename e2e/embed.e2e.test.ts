@@ -2,11 +2,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { generateSlotDays, MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
+import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
 import { freePort } from './support/free-port';
-import { dayChoice, timeChoice } from './support/slot-picker';
+import { clinicTomorrow, dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
 // An integrator's page on its own origin, with its own zone: slots still follow the clinic's.
@@ -35,9 +35,7 @@ afterAll(async () => {
 });
 
 function tomorrow(): SlotDay {
-  const day = generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE })[1];
-  if (!day) throw new Error('no tomorrow');
-  return day;
+  return clinicTomorrow(CLINIC_ZONE);
 }
 
 function examplePage(doctor = 'doc01'): string {

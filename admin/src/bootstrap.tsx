@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import 'react-toastify/dist/ReactToastify.css';
 import '@carebook/shared/tokens.css';
-import './global.css';
+import '@carebook/shared/base.css';
 import { App } from './app';
 import { loadAdminConfig } from './runtime-config';
 

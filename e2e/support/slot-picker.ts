@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { formatShortDay, formatTime, type CalendarDate } from '@carebook/shared';
+import { formatShortDay, formatTime, generateSlotDays, type CalendarDate, type SlotDay } from '@carebook/shared';
 
 /** A day in the booking strip, named by what it shows: `Tue 24 Nov`. */
 export function dayChoice(page: Page, day: CalendarDate) {
@@ -21,4 +21,11 @@ export async function pickSlot(page: Page, day: CalendarDate, time: string): Pro
 /** The line beside Book that says which slot is chosen: `Selected: Tue 24 Nov · 2:30 PM`. */
 export function selectedSummary(page: Page, day: CalendarDate, time: string) {
   return page.getByText(`Selected: ${formatShortDay(day)} · ${formatTime(time)}`, { exact: true });
+}
+
+/** Tomorrow in the clinic's zone, as the slot strip shows it (the browser's own zone may differ). */
+export function clinicTomorrow(timeZone: string): SlotDay {
+  const day = generateSlotDays({ now: new Date(), timeZone })[1];
+  if (!day) throw new Error('no tomorrow');
+  return day;
 }

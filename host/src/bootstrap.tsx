@@ -3,6 +3,7 @@ import { matchPath } from 'react-router-dom';
 import { SCREENS } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
 import '@carebook/shared/tokens.css';
+import '@carebook/shared/base.css';
 import './styles/global.css';
 import { App } from './app';
 import { preloadScreen } from './remotes/load-screen';
