@@ -1,7 +1,13 @@
 import net from 'node:net';
 
-/** A port nobody listens on right now, on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/**
+ * Ports handed out by this test file. The probe below closes its socket before the caller listens,
+ * so the system may offer the same port again to the next probe (a stack asks for seven at once):
+ * a port is never handed out twice.
+ */
+const handedOut = new Set<number>();
+
+function probe(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -11,4 +17,15 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A port nobody listens on right now, on 127.0.0.1, and not given to anyone else in this file. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probe();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
