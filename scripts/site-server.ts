@@ -77,7 +77,12 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
       renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
     });
-    await server.listen({ host: listenHost, port: portOf(name) });
+    try {
+      await server.listen({ host: listenHost, port: portOf(name) });
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
     running.set(name, { name, port: portOf(name), url: url(name), server });
   }
   async function stopApp(name: AppName): Promise<void> {
@@ -86,7 +91,13 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     await app?.server.close();
   }
 
-  for (const app of SITE_APPS) await startApp(app.name);
+  try {
+    for (const app of SITE_APPS) await startApp(app.name);
+  } catch (error) {
+    // One app could not start (its port taken, say): stop the others, so nothing is left running.
+    await Promise.all([...running.keys()].map((name) => stopApp(name)));
+    throw error;
+  }
   return {
     get apps() {
       return [...running.values()];
