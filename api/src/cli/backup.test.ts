@@ -1,83 +1,19 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Appointment, Doctor } from '@carebook/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { get, multipart, PNG_BYTES, post, postForm } from '../test-support/http';
-import { type PgCluster, startPgCluster } from '../test-support/pg-cluster';
-import { ADMIN, DRIVERS, type Driver, PUBLIC_URL, TestClock } from '../test-support/test-app';
-import { openDatabase } from './open-db';
+import { type CliRun, Instances, openApi, runCli, type Storage } from '../test-support/maintenance';
+import { ADMIN, DRIVERS } from '../test-support/test-app';
 
 jest.setTimeout(240_000);
 
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const PASSWORD = 'secret1';
 /** The test clock's "now" is 10:10 in Berlin on 24 Nov 2026: these slots are tomorrow. */
 const DAY = '25_11_2026';
-
-/** Where one instance keeps its data: a DATA_DIR, and for PostgreSQL its own database. */
-type Storage = { DATA_DIR: string; DATABASE_URL: string };
-
-interface Api {
-  app: FastifyInstance;
-  close(): Promise<void>;
-}
-
-let cluster: PgCluster | null = null;
-const folders: string[] = [];
-let databases = 0;
-
-async function freshStorage(driver: Driver): Promise<Storage> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-backup-'));
-  folders.push(dir);
-  if (driver === 'pglite') return { DATA_DIR: dir, DATABASE_URL: '' };
-  cluster ??= await startPgCluster();
-  databases += 1;
-  return { DATA_DIR: dir, DATABASE_URL: await cluster.createDatabase(`backup${process.pid}x${databases}`) };
-}
-
-/** The API on `storage`, as a deployment runs it: no JWT_SECRET, so the signing secret lives in the data. */
-async function openApi(storage: Storage): Promise<Api> {
-  const config = loadConfig({
-    ...storage,
-    CLINIC_TIME_ZONE: 'Europe/Berlin',
-    PUBLIC_URL,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    RATE_LIMIT_AUTH_MAX: '100000',
-  });
-  const db = await openDatabase(config);
-  const app = await buildApp({ db, config, now: new TestClock().now, logger: false });
-  return {
-    app,
-    async close() {
-      await app.close();
-      await db.close();
-    },
-  };
-}
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `npm run backup|restore -w api -- <file>` the way npm does (the script's command line). */
-function cli(command: 'backup' | 'restore', file: string, storage: Storage): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/db/backup-cli.ts', command, file],
-      { cwd: path.join(REPO_ROOT, 'api'), env: { ...process.env, ...storage } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const instances = new Instances();
+const cli = (command: 'backup' | 'restore', file: string, storage: Storage): Promise<CliRun> => runCli('backup', [command, file], storage);
 
 async function register(app: FastifyInstance, email: string): Promise<string> {
   const res = await post<{ token: string }>(app, '/api/v1/user/register', { name: 'Backup Patient', email, password: PASSWORD });
@@ -104,14 +40,11 @@ async function doctors(app: FastifyInstance): Promise<Doctor[]> {
   return (await get<{ doctors: Doctor[] }>(app, '/api/v1/doctor/all-doctors')).body.doctors;
 }
 
-afterAll(() => {
-  cluster?.stop();
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => instances.cleanUp());
 
 describe.each(DRIVERS)('backup and restore on %s', (driver) => {
   it('back up, book, restore: the booking is gone, a live API is refused, and the API works on the restored data', async () => {
-    const storage = await freshStorage(driver);
+    const storage = await instances.fresh(driver);
     const file = path.join(storage.DATA_DIR, 'before.carebook.gz');
     const email = `restore-${driver}@example.com`;
 
@@ -151,7 +84,7 @@ describe.each(DRIVERS)('backup and restore on %s', (driver) => {
   });
 
   it('back up, restore into a fresh instance: doctors, patients, photos, appointments and logins are all there', async () => {
-    const source = await freshStorage(driver);
+    const source = await instances.fresh(driver);
     const file = path.join(source.DATA_DIR, 'all.carebook.gz');
     const email = `fresh-${driver}@example.com`;
 
@@ -172,7 +105,7 @@ describe.each(DRIVERS)('backup and restore on %s', (driver) => {
     await api.close();
 
     expect((await cli('backup', file, source)).code).toBe(0);
-    const target = await freshStorage(driver);
+    const target = await instances.fresh(driver);
     const restored = await cli('restore', file, target);
     expect(restored.code).toBe(0);
     expect(restored.stdout).not.toMatch(/saved to/);
@@ -197,7 +130,7 @@ describe.each(DRIVERS)('backup and restore on %s', (driver) => {
 
 describe('backup files', () => {
   it('moves the embedded database to PostgreSQL: a PGlite backup restores there', async () => {
-    const embedded = await freshStorage('pglite');
+    const embedded = await instances.fresh('pglite');
     const file = path.join(embedded.DATA_DIR, 'move.carebook.gz');
     const email = 'moving@example.com';
     const api = await openApi(embedded);
@@ -206,7 +139,7 @@ describe('backup files', () => {
     await api.close();
     expect((await cli('backup', file, embedded)).code).toBe(0);
 
-    const server = await freshStorage('postgres');
+    const server = await instances.fresh('postgres');
     expect((await cli('restore', file, server)).code).toBe(0);
     const moved = await openApi(server);
     try {
@@ -219,7 +152,7 @@ describe('backup files', () => {
   });
 
   it('refuses a file that is not a whole CareBook backup, and changes nothing', async () => {
-    const storage = await freshStorage('pglite');
+    const storage = await instances.fresh('pglite');
     const file = path.join(storage.DATA_DIR, 'good.carebook.gz');
     const email = 'keep@example.com';
     let api = await openApi(storage);
