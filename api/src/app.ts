@@ -84,12 +84,14 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const doctorList = await watchDoctorList(db, () => doctorsCache.invalidate(), app.log);
   app.addHook('onClose', doctorList.stop);
   const uploads = new UploadStore(db, path.join(config.dataDir, 'uploads'));
+  const sessions = { signer, now, policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays } };
   const ctx: AppContext = {
     db,
     config,
     now,
     signer,
-    guards: createGuards(signer, db),
+    guards: createGuards(signer, db, sessions),
+    sessions,
     uploads,
     doctorsCache,
     appointmentWrites: createAppointmentWrites(db, doctorList.changes, config),
