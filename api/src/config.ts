@@ -84,6 +84,26 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
   return secret;
 }
 
+function storage(env: Env, problems: string[]): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const dataDir = path.resolve(REPO_ROOT, value(env, 'DATA_DIR') ?? '.data');
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return { dataDir, databaseUrl };
+}
+
+/**
+ * Only where the data lives (DATA_DIR, DATABASE_URL), read exactly as the API reads them: for the
+ * backup and restore commands, which need nothing else and must not create a signing secret.
+ */
+export function loadStorageConfig(env: Env = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const problems: string[] = [];
+  const result = storage(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result;
+}
+
 /**
  * Reads and checks the environment. Relative DATA_DIR values are resolved against the repository
  * root (not the working directory), so `npm start` and `npm start -w api` share one folder.
@@ -92,12 +112,7 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const port = integer(env, 'PORT', API_PORT, 0, 65535, problems);
-  const dataDir = path.resolve(REPO_ROOT, value(env, 'DATA_DIR') ?? '.data');
-
-  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
-  }
+  const { dataDir, databaseUrl } = storage(env, problems);
 
   const clinicTimeZone = value(env, 'CLINIC_TIME_ZONE') ?? 'UTC';
   if (!isValidTimeZone(clinicTimeZone)) {
