@@ -30,6 +30,8 @@ export interface Config {
   sessionIdleDays: number;
   /** Every session ends this many days after it started (SESSION_MAX_DAYS). */
   sessionMaxDays: number;
+  /** AUDIT_LOG=off turns the audit trail off: for measuring its cost (`npm run bench`) only. */
+  auditEnabled: boolean;
   logLevel: string;
 }
 
@@ -147,6 +149,8 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionIdleDays = integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650, problems);
   const sessionMaxDays = integer(env, 'SESSION_MAX_DAYS', 90, 1, 3650, problems);
   if (sessionIdleDays > sessionMaxDays) problems.push('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
+  const auditLog = value(env, 'AUDIT_LOG') ?? 'on';
+  if (auditLog !== 'on' && auditLog !== 'off') problems.push('AUDIT_LOG must be on or off');
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -170,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUpcomingPerPatient,
     sessionIdleDays,
     sessionMaxDays,
+    auditEnabled: auditLog !== 'off',
     logLevel,
   };
 }

@@ -44,6 +44,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!doctor.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
       const appointmentId = randomUUID();
       await appointmentWrites.book({ appointmentId, doctor, userId: request.userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone });
+      await ctx.audit(request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime });
       return reply.status(201).send({ success: true, message: MESSAGES.appointmentBooked, appointmentId });
     },
   );
@@ -75,6 +76,12 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
         throw new HttpError(400, MESSAGES.appointmentPast);
       }
       if (await appointmentWrites.cancel(appointmentId, request.userId)) {
+        await ctx.audit(
+          request,
+          'appointment.cancel',
+          { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
+          { cancelled: { from: false, to: true }, by: 'patient' },
+        );
         return { success: true as const, message: MESSAGES.appointmentCancelled };
       }
       throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));

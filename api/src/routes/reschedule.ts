@@ -27,7 +27,13 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
       const timeZone = config.clinicTimeZone;
       const slot = checkSlot({ slotDate, slotTime, now, timeZone });
       if (!slot.ok) throw new HttpError(400, slot.message);
-      await ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now, timeZone });
+      const from = await ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now, timeZone });
+      await ctx.audit(
+        request,
+        'appointment.reschedule',
+        { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },
+        { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime } },
+      );
       return { success: true as const, message: MESSAGES.appointmentRescheduled };
     },
   );

@@ -28,6 +28,13 @@ function slotDay(slotDate: string, slotTime: string): string {
  * The writes to appointments and ratings that the doctor list shows (booked slots, ratings). Each
  * tells the list it changed once it has committed; refusals (`HttpError`) change nothing.
  */
+/** Where a moved appointment was before the move (for the audit trail). */
+export interface MovedFrom {
+  doctorId: string;
+  slotDate: string;
+  slotTime: string;
+}
+
 export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limits: { maxUpcomingPerPatient: number }) {
   /** Books a free slot of `doctor` within the patient's limits, in one transaction; 409 when taken. */
   async function book(request: SlotRequest & { appointmentId: string; doctor: DoctorRow }): Promise<void> {
@@ -56,9 +63,9 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
    * 404 not theirs; 400 cancelled, completed, started or the same slot; 409 the doctor stopped
    * taking appointments or the slot is taken (by a unique index, never a read before the write).
    */
-  async function move(request: SlotRequest & { appointmentId: string }): Promise<void> {
+  async function move(request: SlotRequest & { appointmentId: string }): Promise<MovedFrom> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
-    await db.transaction(async (tx) => {
+    return db.transaction(async (tx) => {
       const current = await findOwnAppointment(tx, appointmentId, request.userId, { forUpdate: true });
       if (!current) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
@@ -74,6 +81,7 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
         // Any other unique index on appointments guards the patient's own calendar (no two at once).
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
+      return { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
     });
   }
 

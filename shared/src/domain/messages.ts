@@ -84,6 +84,16 @@ export const MESSAGES = {
   availabilityChanged: 'Availability changed',
   appointmentPaid: 'Appointment marked as paid',
   appointmentCompleted: 'Appointment marked as completed',
+
+  sessionNotFound: 'This session was not found or has already ended',
+  sessionEnded: 'That device is logged out',
+  otherSessionsEnded: 'You are logged out of all other devices',
+  patientSessionsEnded: "The patient's sessions were ended",
+  passwordChanged: 'Password changed. You are logged out of all other devices.',
+  wrongCurrentPassword: 'Your current password is not correct',
+  samePassword: 'Please choose a new password that differs from the current one',
+  patientNotFound: 'Patient not found',
+  invalidAuditFilter: 'The activity filter is not valid',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
