@@ -32,9 +32,11 @@ import { doctorRoutes } from './routes/doctors';
 import { ratingRoutes } from './routes/ratings';
 import { rescheduleRoutes } from './routes/reschedule';
 import { userRoutes } from './routes/users';
+import { createAppointmentMail } from './services/appointment-mail';
 import { createAppointmentWrites } from './services/appointment-writes';
 import { createDoctorWrites } from './services/doctor-writes';
 import { watchDoctorList } from './services/doctor-list-changes';
+import { startMailSender } from './services/mail-sender';
 
 export interface BuildAppOptions {
   db: Db;
@@ -84,6 +86,10 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const doctorList = await watchDoctorList(db, () => doctorsCache.invalidate(), app.log);
   app.addHook('onClose', doctorList.stop);
   const uploads = new UploadStore(db, path.join(config.dataDir, 'uploads'));
+  const appointmentMail = createAppointmentMail({ timeZone: config.clinicTimeZone, siteUrl: config.mail.siteUrl }, now);
+  // Emails leave through the outbox: requests write rows, this loop sends them (and reminders).
+  const mailSender = await startMailSender({ db, mail: config.mail, timeZone: config.clinicTimeZone, now, log: app.log, appointmentMail });
+  app.addHook('onClose', mailSender.stop);
   const ctx: AppContext = {
     db,
     config,
@@ -92,7 +98,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     guards: createGuards(signer, db),
     uploads,
     doctorsCache,
-    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config),
+    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail),
     doctorWrites: createDoctorWrites(db, doctorList.changes, uploads),
   };
 
