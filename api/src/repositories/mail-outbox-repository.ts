@@ -7,6 +7,7 @@ export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxRow {
   id: string;
+  message_uid: string;
   kind: MailKind;
   appointment_id: string | null;
   appointment_revision: number | null;
@@ -71,7 +72,7 @@ export async function claimDueMails(db: Queryable, limit: number, leaseSeconds: 
        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
        ORDER BY id LIMIT $1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, kind, appointment_id, appointment_revision, recipient, subject, text_body, html_body, ics, attempts`,
+     RETURNING id::text AS id, message_uid::text AS message_uid, kind, appointment_id, appointment_revision, recipient, subject, text_body, html_body, ics, attempts`,
     [limit, leaseSeconds],
   );
 }

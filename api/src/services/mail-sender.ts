@@ -113,7 +113,7 @@ export async function startMailSender(options: SenderOptions): Promise<MailSende
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
-        messageId: `<mail-${row.id}@${messageDomain}>`,
+        messageId: `<${row.message_uid}@${messageDomain}>`,
         attachments: row.ics
           ? [{ filename: 'appointment.ics', content: row.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
           : [],

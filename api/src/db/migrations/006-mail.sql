@@ -9,6 +9,8 @@
 CREATE TABLE mail_outbox (
   id              bigserial PRIMARY KEY,
   dedupe_key      text NOT NULL UNIQUE,
+  -- The Message-ID's left part: the same on every attempt, so a resend after a crash is one message.
+  message_uid     uuid NOT NULL DEFAULT gen_random_uuid(),
   kind            text NOT NULL CHECK (kind IN ('booked', 'moved', 'cancelled', 'reminder', 'password-reset')),
   appointment_id  text REFERENCES appointments (id),
   -- The appointment's revision the mail speaks of (a reminder for an old time is not sent).
