@@ -90,12 +90,14 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   // Emails leave through the outbox: requests write rows, this loop sends them (and reminders).
   const mailSender = await startMailSender({ db, mail: config.mail, timeZone: config.clinicTimeZone, now, log: app.log, appointmentMail });
   app.addHook('onClose', mailSender.stop);
+  const sessions = { signer, now, policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays } };
   const ctx: AppContext = {
     db,
     config,
     now,
     signer,
-    guards: createGuards(signer, db),
+    guards: createGuards(signer, db, sessions),
+    sessions,
     uploads,
     doctorsCache,
     appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail),

@@ -26,6 +26,10 @@ export interface Config {
   rateLimitAuthMax: number;
   /** Upcoming (live, not yet started) appointments one patient may hold. */
   maxUpcomingPerPatient: number;
+  /** A session unused this many days ends (SESSION_IDLE_DAYS). */
+  sessionIdleDays: number;
+  /** Every session ends this many days after it started (SESSION_MAX_DAYS). */
+  sessionMaxDays: number;
   logLevel: string;
   mail: MailConfig;
 }
@@ -142,6 +146,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const rateLimitAuthMax = integer(env, 'RATE_LIMIT_AUTH_MAX', 20, 1, 1_000_000, problems);
   const maxUpcomingPerPatient = integer(env, 'MAX_UPCOMING_PER_PATIENT', 5, 1, 1_000_000, problems);
+  const sessionIdleDays = integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650, problems);
+  const sessionMaxDays = integer(env, 'SESSION_MAX_DAYS', 90, 1, 3650, problems);
+  if (sessionIdleDays > sessionMaxDays) problems.push('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -164,6 +171,8 @@ export function loadConfig(env: Env = process.env): Config {
     admin,
     rateLimitAuthMax,
     maxUpcomingPerPatient,
+    sessionIdleDays,
+    sessionMaxDays,
     logLevel,
     mail,
   };

@@ -7,6 +7,7 @@ import type { TokenSigner } from './lib/tokens';
 import type { Guards } from './plugins/auth';
 import type { AppointmentWrites } from './services/appointment-writes';
 import type { DoctorWrites } from './services/doctor-writes';
+import type { SessionDeps } from './services/sessions';
 
 /** What route modules need, built once by `buildApp`. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   now: () => Date;
   signer: TokenSigner;
   guards: Guards;
+  /** What starting and checking sessions needs (signer, idle/max policy, clock). */
+  sessions: SessionDeps;
   uploads: UploadStore;
   doctorsCache: DoctorsCache<PreparedReply>;
   /** Writes the doctor list shows: each refreshes the list here and on other processes when it commits. */

@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { decodeJwt } from 'jose';
+import { openPostgresDb } from './db/postgres-db';
+import { revokeSession } from './services/sessions';
 import { PNG_BYTES } from './test-support/http';
 import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
 import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
@@ -15,10 +18,12 @@ describe('scale-out: two processes, separate data folders, one PostgreSQL', () =
   let cluster: PgCluster;
   const dirs: string[] = [];
   let apis: SpawnedApi[] = [];
+  let databaseUrl = '';
 
   beforeAll(async () => {
     cluster = await startPgCluster();
     const url = await cluster.createDatabase('scaleout');
+    databaseUrl = url;
     const env = (): Record<string, string> => {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-scale-'));
       dirs.push(dir);
@@ -59,5 +64,29 @@ describe('scale-out: two processes, separate data folders, one PostgreSQL', () =
     expect(photoOnA.status).toBe(200);
     expect(photoOnA.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await photoOnA.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+  });
+
+  it('refuses a session ended through one process on the other within 1 s', async () => {
+    const [a, b] = apis as [SpawnedApi, SpawnedApi];
+    const registered = await fetch(`${a.url}/api/v1/user/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lost Phone', email: 'lost-phone@example.com', password: 'secret1' }),
+    });
+    const { token } = (await registered.json()) as { token: string };
+    const profileOnB = (): Promise<Response> => fetch(`${b.url}/api/v1/user/get-profile`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await profileOnB()).status).toBe(200);
+
+    const db = openPostgresDb(databaseUrl, { max: 1 });
+    try {
+      expect(await revokeSession(db, String(decodeJwt(token).sid))).toBe(true);
+    } finally {
+      await db.close();
+    }
+    const revokedAt = Date.now();
+    let status = 200;
+    while (status !== 401 && Date.now() - revokedAt < 5_000) status = (await profileOnB()).status;
+    expect(status).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThan(1_000);
   });
 });

@@ -2,13 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 import type { Role, TokenSigner } from '../lib/tokens';
-import { userExists } from '../repositories/users-repository';
+import { checkSession, type SessionDeps } from '../services/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The patient's id, set by the patient guard. */
+    /** The patient's id (the admin's email for admin routes), set by the guards. */
     userId: string;
+    /** The session the request's token names, set by the guards. */
+    sessionId: string;
   }
+}
+
+/** The device and address a new session is recorded with. */
+export function requestClient(request: FastifyRequest): { userAgent: string; ip: string } {
+  const agent = request.headers['user-agent'];
+  return { userAgent: typeof agent === 'string' ? agent : '', ip: request.ip };
 }
 
 /**
@@ -29,20 +37,25 @@ export function readToken(request: FastifyRequest): string | null {
 }
 
 /**
- * preHandler guards: 401 without a valid token of the role (patient: `notLoggedIn`). A patient
- * token whose account no longer exists is refused too (one indexed lookup per request).
+ * preHandler guards: 401 without a valid token of the role (patient: `notLoggedIn`) whose session
+ * is open. The session is read from the database on every request (one indexed lookup, which also
+ * refuses a patient whose account no longer exists), so an ended session is refused at once by
+ * every API process; see `services/sessions.ts`.
  */
-export function createGuards(signer: TokenSigner, db: Queryable) {
+export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<SessionDeps, 'policy' | 'now'>) {
   const guard = (role: Role, message: string) =>
     async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = readToken(request);
-      let subject = token ? await signer.verify(token, role) : null;
-      if (subject !== null && role === 'patient' && !(await userExists(db, subject))) subject = null;
-      if (subject === null) {
+      const claims = token ? await signer.verify(token, role) : null;
+      const check = claims?.sessionId
+        ? await checkSession(db, { sessionId: claims.sessionId, userId: claims.subject, role }, sessions)
+        : null;
+      if (!claims || !check?.ok) {
         await reply.status(401).send({ success: false, message });
         return;
       }
-      request.userId = subject;
+      request.userId = claims.subject;
+      request.sessionId = check.session.id;
     };
   return {
     requirePatient: guard('patient', MESSAGES.notLoggedIn),

@@ -65,8 +65,3 @@ export async function lockUser(tx: Queryable, id: string): Promise<boolean> {
   const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
   return rows.length > 0;
 }
-
-export async function userExists(db: Queryable, id: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM users WHERE id = $1', [id]);
-  return rows.length > 0;
-}

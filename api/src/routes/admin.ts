@@ -32,8 +32,10 @@ import { sniffImage } from '../lib/images';
 import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
+import { requestClient } from '../plugins/auth';
 import { findAppointmentState, listAllAppointments, markCompleted, markPaid } from '../repositories/appointments-repository';
 import { type DoctorFields, type DoctorRow, findDoctor, findDoctorEmail, listDoctors } from '../repositories/doctors-repository';
+import { startSession } from '../services/sessions';
 
 const TEXT_LIMITS = {
   degree: DOCTOR_LIMITS.degreeMax,
@@ -127,7 +129,7 @@ function fieldsOf(row: DoctorRow, email: string | null): DoctorFields {
  * set. Its tokens carry `role: admin`; patient tokens are refused with 401.
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, config, signer, guards, doctorWrites } = ctx;
+  const { db, config, guards, doctorWrites, sessions } = ctx;
   const admin = config.admin;
   if (!admin) return;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -144,7 +146,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const emailOk = sameSecret(normalizeEmail(input.email), admin.email);
       const passwordOk = sameSecret(input.password, admin.password);
       if (!emailOk || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
-      return { success: true as const, token: await signer.sign(admin.email, 'admin'), message: MESSAGES.loggedIn };
+      const { token } = await startSession(db, { role: 'admin', userId: admin.email, ...requestClient(request) }, sessions);
+      return { success: true as const, token, message: MESSAGES.loggedIn };
     },
   );
 

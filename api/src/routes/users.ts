@@ -25,10 +25,12 @@ import { withErrors } from '../lib/reply-schemas';
 import { sniffImage } from '../lib/images';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { toProfile } from '../lib/serialize';
+import { requestClient } from '../plugins/auth';
 import { findCredentials, findUser, insertUser, updateProfile } from '../repositories/users-repository';
+import { startSession } from '../services/sessions';
 
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, config, signer, guards } = ctx;
+  const { db, config, guards, sessions } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authLimit = authRateLimit(config);
 
@@ -51,7 +53,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
         throw error;
       }
-      return reply.status(201).send({ success: true, token: await signer.sign(id, 'patient'), message: MESSAGES.registered });
+      const { token } = await startSession(db, { role: 'patient', userId: id, ...requestClient(request) }, sessions);
+      return reply.status(201).send({ success: true, token, message: MESSAGES.registered });
     },
   );
 
@@ -65,7 +68,8 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const user = await findCredentials(db, normalizeEmail(input.email));
       const ok = await verifyPassword(user?.password ?? null, input.password);
       if (!user || !ok) throw new HttpError(401, MESSAGES.wrongCredentials);
-      return { success: true as const, token: await signer.sign(user.id, 'patient'), message: MESSAGES.loggedIn };
+      const { token } = await startSession(db, { role: 'patient', userId: user.id, ...requestClient(request) }, sessions);
+      return { success: true as const, token, message: MESSAGES.loggedIn };
     },
   );
 
