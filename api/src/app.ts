@@ -30,6 +30,7 @@ import { calendarRoutes } from './routes/calendar';
 import { clinicRoutes } from './routes/clinic';
 import { doctorRoutes } from './routes/doctors';
 import { ratingRoutes } from './routes/ratings';
+import { passwordResetRoutes } from './routes/password-reset';
 import { rescheduleRoutes } from './routes/reschedule';
 import { userRoutes } from './routes/users';
 import { createAppointmentMail } from './services/appointment-mail';
@@ -130,6 +131,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => clinicRoutes(scope, ctx));
   await app.register(async (scope) => doctorRoutes(scope, ctx));
   await app.register(async (scope) => userRoutes(scope, ctx));
+  await app.register(async (scope) => passwordResetRoutes(scope, ctx));
   await app.register(async (scope) => appointmentRoutes(scope, ctx));
   await app.register(async (scope) => rescheduleRoutes(scope, ctx));
   await app.register(async (scope) => calendarRoutes(scope, ctx));
