@@ -34,11 +34,14 @@ import { calendarRoutes } from './routes/calendar';
 import { clinicRoutes } from './routes/clinic';
 import { doctorRoutes } from './routes/doctors';
 import { ratingRoutes } from './routes/ratings';
+import { passwordResetRoutes } from './routes/password-reset';
 import { rescheduleRoutes } from './routes/reschedule';
 import { userRoutes } from './routes/users';
+import { createAppointmentMail } from './services/appointment-mail';
 import { createAppointmentWrites } from './services/appointment-writes';
 import { createDoctorWrites } from './services/doctor-writes';
 import { watchDoctorList } from './services/doctor-list-changes';
+import { startMailSender } from './services/mail-sender';
 
 export interface BuildAppOptions {
   db: Db;
@@ -90,6 +93,10 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const doctorList = await watchDoctorList(db, () => doctorsCache.invalidate(), app.log);
   app.addHook('onClose', doctorList.stop);
   const uploads = new UploadStore(db, path.join(config.dataDir, 'uploads'));
+  const appointmentMail = createAppointmentMail({ timeZone: config.clinicTimeZone, siteUrl: config.mail.siteUrl }, now);
+  // Emails leave through the outbox: requests write rows, this loop sends them (and reminders).
+  const mailSender = await startMailSender({ db, mail: config.mail, timeZone: config.clinicTimeZone, now, log: app.log, appointmentMail });
+  app.addHook('onClose', mailSender.stop);
   const sessions = { signer, now, policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays } };
   const audit = createAudit(db, { now, enabled: config.auditEnabled, log: app.log });
   const ctx: AppContext = {
@@ -102,7 +109,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     sessions,
     uploads,
     doctorsCache,
-    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config),
+    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail),
     doctorWrites: createDoctorWrites(db, doctorList.changes, uploads),
   };
 
@@ -132,6 +139,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => clinicRoutes(scope, ctx));
   await app.register(async (scope) => doctorRoutes(scope, ctx));
   await app.register(async (scope) => userRoutes(scope, ctx));
+  await app.register(async (scope) => passwordResetRoutes(scope, ctx));
   await app.register(async (scope) => appointmentRoutes(scope, ctx));
   await app.register(async (scope) => rescheduleRoutes(scope, ctx));
   await app.register(async (scope) => calendarRoutes(scope, ctx));

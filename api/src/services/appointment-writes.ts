@@ -9,6 +9,7 @@ import { cancelAppointment, insertAppointment } from '../repositories/appointmen
 import { type DoctorRow, findDoctor } from '../repositories/doctors-repository';
 import { findOwnAppointment, moveAppointment } from '../repositories/patient-appointment-repository';
 import { insertRating } from '../repositories/ratings-repository';
+import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
 
 export interface SlotRequest {
@@ -24,10 +25,6 @@ function slotDay(slotDate: string, slotTime: string): string {
   return slotSortKey(slotDate, slotTime).slice(0, 10);
 }
 
-/**
- * The writes to appointments and ratings that the doctor list shows (booked slots, ratings). Each
- * tells the list it changed once it has committed; refusals (`HttpError`) change nothing.
- */
 /** Where a moved appointment was before the move (for the audit trail). */
 export interface MovedFrom {
   doctorId: string;
@@ -35,7 +32,17 @@ export interface MovedFrom {
   slotTime: string;
 }
 
-export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limits: { maxUpcomingPerPatient: number }) {
+/**
+ * The writes to appointments and ratings that the doctor list shows (booked slots, ratings). Each
+ * tells the list it changed once it has committed; refusals (`HttpError`) change nothing. Bookings,
+ * moves and cancellations queue the patient's email in the same transaction (`mail`).
+ */
+export function createAppointmentWrites(
+  db: Db,
+  changes: DoctorListChanges,
+  limits: { maxUpcomingPerPatient: number },
+  mail: AppointmentMail,
+) {
   /** Books a free slot of `doctor` within the patient's limits, in one transaction; 409 when taken. */
   async function book(request: SlotRequest & { appointmentId: string; doctor: DoctorRow }): Promise<void> {
     const { appointmentId, doctor, userId, slotDate, slotTime } = request;
@@ -52,6 +59,7 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
           docData: toDocData(doctor),
           amount: doctor.fees,
         });
+        await mail.booked(tx, appointmentId);
       });
     } catch (error) {
       throw bookingRefusal(error);
@@ -81,6 +89,7 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
         // Any other unique index on appointments guards the patient's own calendar (no two at once).
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
+      await mail.moved(tx, appointmentId, { slotDate: current.slot_date, slotTime: current.slot_time });
       return { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
     });
   }
@@ -95,12 +104,23 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
     }
   }
 
+  /**
+   * `true` when this call cancelled it (see the repository). With `userId`, only that patient's,
+   * and the email says the patient cancelled; without, the clinic did.
+   */
+  async function cancel(id: string, userId?: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const cancelled = await cancelAppointment(tx, id, userId);
+      if (cancelled) await mail.cancelled(tx, id, userId === undefined ? 'clinic' : 'patient');
+      return cancelled;
+    });
+  }
+
   return {
     book: notifying(changes, book),
     move: notifying(changes, move),
     rate: notifying(changes, rate),
-    /** `true` when this call cancelled it (see the repository); with `userId`, only that patient's. */
-    cancel: notifying(changes, (id: string, userId?: string) => cancelAppointment(db, id, userId), (cancelled) => cancelled),
+    cancel: notifying(changes, cancel, (cancelled) => cancelled),
   };
 }
 

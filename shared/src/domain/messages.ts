@@ -38,6 +38,13 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   notLoggedIn: 'Please log in again',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  resetLinkSent:
+    'If an account uses this email address, we have sent it a link to choose a new password. The link works for 30 minutes. Check your spam folder if it does not arrive.',
+  resetLinkInvalid: 'This password reset link is not valid. Please check you opened the whole link from the email, or ask for a new one.',
+  resetLinkExpired: 'This password reset link has expired (links work for 30 minutes). Please ask for a new one.',
+  resetLinkUsed: 'This password reset link has already been used. Please ask for a new one if you need to change your password again.',
+  passwordResetDone: 'Your new password is set. You are logged in, and every other device has been logged out.',
+  passwordsDiffer: 'The two passwords do not match',
 
   appointmentBooked: 'Appointment booked',
   appointmentCancelled: 'Appointment cancelled',
