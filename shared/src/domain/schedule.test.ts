@@ -1,6 +1,6 @@
 import { MESSAGES } from './messages';
 import { DEFAULT_SCHEDULE, SCHEDULE_MESSAGES, validateSchedule, WEEKDAYS, type Schedule, type TimeRange } from './schedule';
-import { checkSlot, generateSlotDays, SLOT_TIMES } from './slots';
+import { checkSlot, dayOffLabel, emptyDayMessage, generateSlotDays, SLOT_TIMES, slotFitsSchedule } from './slots';
 
 const at = (iso: string): Date => new Date(iso);
 const NO_HOURS = Object.fromEntries(WEEKDAYS.map((day) => [day, []])) as unknown as Schedule['weekly'];
@@ -191,5 +191,30 @@ describe('validateSchedule', () => {
     const result = validateSchedule(input);
     expect(result).toEqual({ ok: false, field, message });
     if (field !== '') expect(message).toContain(field);
+  });
+});
+
+describe('slotFitsSchedule', () => {
+  const week = schedule({ wed: [{ start: '08:00', end: '09:00' }] }, [{ from: '2026-12-02', to: '2026-12-02' }]);
+  it.each([
+    ['25_11_2026', '08:30', true],
+    ['25_11_2026', '09:00', false],
+    ['26_11_2026', '08:30', false], // Thursday: no hours
+    ['2_12_2026', '08:30', false], // a Wednesday off
+    ['9_12_2026', '08:00', true], // beyond the booking window still counts
+    ['junk', '08:00', false],
+  ])('%s %s -> %p', (slotDate, slotTime, expected) => {
+    expect(slotFitsSchedule(week, slotDate, slotTime, 'Europe/Berlin')).toBe(expected);
+  });
+});
+
+describe('the words for a day without times', () => {
+  it.each([
+    [{ working: true, timeOff: false }, MESSAGES.noSlotsLeft, null],
+    [{ working: false, timeOff: false }, MESSAGES.doctorNotWorking, 'Off'],
+    [{ working: false, timeOff: true }, MESSAGES.doctorAway, 'Away'],
+  ])('%j -> %s', (day, message, label) => {
+    expect(emptyDayMessage(day)).toBe(message);
+    expect(dayOffLabel(day)).toBe(label);
   });
 });

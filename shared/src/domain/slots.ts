@@ -229,6 +229,18 @@ export function generateSlotDays(options: {
   });
 }
 
+/** Why a day of the row offers no time, in the words every screen uses: away, not a working day, or none left. */
+export function emptyDayMessage(day: Pick<SlotDay, 'working' | 'timeOff'>): string {
+  if (day.timeOff) return MESSAGES.doctorAway;
+  return day.working ? MESSAGES.noSlotsLeft : MESSAGES.doctorNotWorking;
+}
+
+/** The day strip's word under a day the doctor does not work (`Away` for time off, `Off`), else `null`. */
+export function dayOffLabel(day: Pick<SlotDay, 'working' | 'timeOff'>): 'Away' | 'Off' | null {
+  if (day.working) return null;
+  return day.timeOff ? 'Away' : 'Off';
+}
+
 export type SlotProblem = 'invalid-date' | 'invalid-time' | 'past' | 'too-far' | 'outside-hours' | 'time-off';
 
 export type SlotCheck = { ok: true } | { ok: false; problem: SlotProblem; message: string };
@@ -256,6 +268,17 @@ export function checkSlot(options: { slotDate: string; slotTime: string; now: Da
     return { ok: false, problem: 'past', message: MESSAGES.slotInPast };
   }
   return { ok: true };
+}
+
+/**
+ * Whether a booked start lies within `schedule` whatever the date (not on time off, on one of the
+ * day's scheduled starts that the clock has). When staff change a schedule, the upcoming
+ * appointments for which this is false are its conflicts.
+ */
+export function slotFitsSchedule(schedule: Schedule, slotDate: string, slotTime: string, timeZone: string): boolean {
+  const date = parseDateKey(slotDate);
+  if (!date || gridMinutes(slotTime) === null || timeOffOn(schedule, toIsoDate(date))) return false;
+  return slotStartsOn({ date, isToday: false, now: new Date(0), timeZone, clockMinutes: 0, schedule, taken: new Set() }).includes(slotTime);
 }
 
 /** `{2027, 1, 5}` -> `2027-01-05`. */
