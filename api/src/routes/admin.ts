@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  clinicToday,
   DOCTOR_LIMITS,
   isSpecialization,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   validateEmail,
   validateLogin,
   validateName,
+  validateSchedule,
   validateText,
 } from '@carebook/shared';
 import {
@@ -19,6 +21,8 @@ import {
   appointmentIdRequestSchema,
   availabilityReplySchema,
   doctorIdRequestSchema,
+  doctorScheduleReplySchema,
+  doctorScheduleRequestSchema,
   doctorReplySchema,
   loginRequestSchema,
   messageReplySchema,
@@ -31,6 +35,7 @@ import { checkId, HttpError } from '../lib/http-error';
 import { sniffImage } from '../lib/images';
 import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
+import { listScheduleConflicts } from '../lib/schedule-conflicts';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
 import type { AuditTarget } from '../plugins/audit';
 import { requestClient } from '../plugins/auth';
@@ -233,6 +238,36 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const { docId } = request.body;
       await audit(request, 'doctor.availability', { type: 'doctor', id: docId, doctorId: docId }, { available: { from: !available, to: available } });
       return { success: true as const, message: MESSAGES.availabilityChanged, available };
+    },
+  );
+
+  /**
+   * The doctor's whole schedule (weekly hours, time off): 400 naming the field for a bad one, 404
+   * unknown doctor. Replies with the doctor and the upcoming appointments now outside the hours,
+   * which are kept. With `dryRun`, nothing is saved: the reply shows what the change would do.
+   */
+  api.post(
+    `${base}/doctor-schedule`,
+    { ...guarded, schema: { body: doctorScheduleRequestSchema, response: withErrors({ 200: doctorScheduleReplySchema }) } },
+    async (request) => {
+      const { docId, weekly, timeOff, dryRun } = request.body;
+      const checked = validateSchedule({ weekly, timeOff });
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const now = ctx.now();
+      const timeZone = config.clinicTimeZone;
+      const change = { id: docId, schedule: checked.schedule, now, timeZone, today: clinicToday(now, timeZone) };
+      const result = dryRun
+        ? await findDoctor(db, docId).then(async (row) =>
+            row ? { row: { ...row, schedule: checked.schedule }, conflicts: await listScheduleConflicts(db, { ...change, doctorId: docId }) } : null,
+          )
+        : await doctorWrites.setSchedule(change);
+      if (!result) throw new HttpError(404, MESSAGES.doctorNotFound);
+      return {
+        success: true as const,
+        message: dryRun ? MESSAGES.scheduleChecked : MESSAGES.scheduleSaved,
+        doctor: toDoctor(config.publicUrl, result.row, {}),
+        conflicts: result.conflicts.map((row) => toAdminAppointment(config.publicUrl, row)),
+      };
     },
   );
 

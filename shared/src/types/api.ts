@@ -32,6 +32,7 @@ export type RatingRequest = z.input<typeof contract.ratingRequestSchema>;
 
 export type AdminDoctorsReply = z.infer<typeof contract.adminDoctorsReplySchema>;
 export type DoctorReply = z.infer<typeof contract.doctorReplySchema>;
+export type DoctorScheduleReply = z.infer<typeof contract.doctorScheduleReplySchema>;
 export type AvailabilityReply = z.infer<typeof contract.availabilityReplySchema>;
 export type AppointmentStatus = z.infer<typeof contract.appointmentStatusSchema>;
 /** An appointment as the admin list returns it: the patient's contact details included. */
