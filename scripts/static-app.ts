@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -116,14 +116,8 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
       if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', cacheControlFor(file));
     },
   });
-  app.setNotFoundHandler((request, reply) => {
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && releases) {
-      const served = serveRelease(releases, request.url, reply);
-      if (served) return served;
-    }
-    const wantsPage = isRead && !path.extname(request.url.split('?')[0] ?? '');
-    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+  /** The app's HTML for a page URL (the host renders it; a remote or the admin app sends index.html). */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     if (releases) {
       const live = releases.live();
       if (!live) return reply.code(503).type('text/plain').send(`${releases.remote} has no live release`);
@@ -138,6 +132,19 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
       });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  };
+  // `/` is a page, never the static plugin's directory: without an index file (the host) the plugin
+  // answers a request for it that asks for no compression with 403, before any page is rendered.
+  app.get('/', sendPage);
+  app.setNotFoundHandler((request, reply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && releases) {
+      const served = serveRelease(releases, request.url, reply);
+      if (served) return served;
+    }
+    const wantsPage = isRead && !path.extname(request.url.split('?')[0] ?? '');
+    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    return sendPage(request, reply);
   });
   return app;
 }
