@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ReleaseStore } from './releases/release-store';
+import { securityHeaders, type SecurityHeadersOptions } from './security-headers';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
 const HOST_ENTRY = 'hostEntry.js';
@@ -31,6 +32,8 @@ export interface StaticAppOptions {
   runtimeConfig?: () => Promise<object>;
   /** The host: builds each page's HTML (first view, inline configuration) instead of `index.html`. */
   renderPage?: (url: string) => Promise<string>;
+  /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
+  security?: SecurityHeadersOptions;
 }
 
 export function cacheControlFor(file: string): string {
@@ -87,8 +90,8 @@ function serveRelease(store: ReleaseStore, url: string, reply: FastifyReply): Fa
 
 /**
  * One deployed front-end app: its files with the cache rules above, CORS open (remotes are
- * loaded from other origins and embedded on other sites), and the HTML for any other GET path,
- * so deep links such as `/doctors/Dermatologist` load the app.
+ * loaded from other origins and embedded on other sites), the security headers on every reply,
+ * and the HTML for any other GET path, so deep links such as `/doctors/Dermatologist` load the app.
  */
 export async function createStaticApp(options: StaticAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
@@ -96,9 +99,10 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
   const indexHtml = path.join(options.root, 'index.html');
   if (!releases && !fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
 
+  const headers = securityHeaders(options.security);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.headers(headers);
   });
   if (runtimeConfig) {
     app.get('/remotes.json', async (_request, reply) =>
