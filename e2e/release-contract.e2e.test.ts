@@ -14,6 +14,9 @@ const run = promisify(execFile);
 const LIST_PAGE = path.join(REPO_ROOT, 'remotes/doctors/src/features/doctor-list/doctor-list-page.tsx');
 const SHARED_INDEX = path.join(REPO_ROOT, 'shared/src/index.ts');
 const NEW_HELPER = path.join(REPO_ROOT, 'shared/src/domain/release-probe.ts');
+const CONTEXT_TYPE = path.join(REPO_ROOT, 'shared/src/react/app-context.ts');
+const PROVIDER = path.join(REPO_ROOT, 'shared/src/react/app-provider.tsx');
+const ROUTER = path.join(REPO_ROOT, 'shared/src/react/router.ts');
 const TITLE = '>Find a doctor<';
 
 let stack: Stack;
@@ -71,6 +74,17 @@ async function releaseWith(edits: Edit[]): Promise<{ code: number; stdout: strin
   }
 }
 
+/** `find` replaced by `replacement` in a file that must contain it. */
+function replace(file: string, find: string, replacement: string): Edit {
+  return {
+    file,
+    change: (source) => {
+      if (!source?.includes(find)) throw new Error(`${file} no longer has ${find}: update this test`);
+      return source.replace(find, replacement);
+    },
+  };
+}
+
 /** The doctor list's title, rewritten with an expression the release's code computes. */
 function titleFrom(expression: string, importLine: string): Edit {
   return {
@@ -118,5 +132,35 @@ describe('a remote release that uses shared helpers newer than the live host', (
     expect(await listTitle(before.page)).toBe('Find a doctor');
     await expect(unavailable(before.page).count()).resolves.toBe(0);
     expect([...before.pageErrors, ...fresh.pageErrors]).toEqual([]);
+  }, 300_000);
+});
+
+describe('a remote release that needs more from the singletons than the live host provides', () => {
+  it('is refused with the package and the missing names, and nothing changes', async () => {
+    const store = stack.site.releases('doctors');
+    const live = store.live()?.id;
+    const kept = store.list();
+
+    const refused = await releaseWith([
+      // A new context field and a new router name, provided by this source tree's shared code
+      // (so the build itself works) but not by the live host, built before them.
+      replace(CONTEXT_TYPE, '  adminUrl: string;\n', '  adminUrl: string;\n  clinicPhone: string;\n'),
+      replace(PROVIDER, '      adminUrl,\n    }),', "      adminUrl,\n      clinicPhone: '+1 555 0100',\n    }),"),
+      replace(ROUTER, '  useParams,\n', '  useMatch,\n  useParams,\n'),
+      titleFrom("useApp().clinicPhone + String(Boolean(useMatch('/doctors')))", "import { useMatch } from '@carebook/shared/router';"),
+    ]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Refused: this build of doctors would break the site, so it was not released');
+    expect(refused.stderr).toContain(
+      "@carebook/shared/react: this build of doctors reads the context field clinicPhone, which the live host's context (@carebook/shared/react 1.0.0) does not provide",
+    );
+    expect(refused.stderr).toContain('@carebook/shared/router: this build of doctors uses useMatch, which the live host (@carebook/shared/router 1.0.0) does not provide');
+
+    expect(store.live()?.id).toBe(live);
+    expect(store.list()).toEqual(kept);
+    const fresh = await tab('/doctors');
+    await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
+    await expect(unavailable(fresh.page).count()).resolves.toBe(0);
+    expect(fresh.pageErrors).toEqual([]);
   }, 300_000);
 });
