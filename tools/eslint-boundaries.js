@@ -10,6 +10,10 @@ const REACT_PACKAGES = /^(react|react-dom|react-router-dom|react-toastify)(\/|$)
 const TESTING = '@carebook/testing';
 const TEST_CODE = /\.test(-utils)?\.tsx?$/;
 const FRONT_ENDS = /^(host|admin|remote:)/;
+// The router and the toasts are one instance per page, provided under our own names; the
+// library names would bypass them (and resolve to different code in webpack and in jest).
+const FACADED_LIBRARIES = /^(react-router-dom|react-router|react-toastify)(\/|$)/;
+const FACADES = new Set(['shared/src/react/router.ts', 'shared/src/react/toasts.tsx']);
 
 /** The area a repository file belongs to: 'host', 'remote:doctors', 'shared-core', ... */
 function areaOf(file) {
@@ -37,9 +41,20 @@ function testingProblem(fromArea, source, targetArea, isTest) {
   return null;
 }
 
+/** App code reaches the router and toasts through their facades, never by the library names. */
+function facadeProblem(fromArea, source, file) {
+  if (!FACADED_LIBRARIES.test(source) || /\.css$/.test(source)) return null;
+  if (!/^(host|admin|testing|shared-react|remote:)/.test(fromArea)) return null;
+  if (FACADES.has(path.relative(ROOT, file).split(path.sep).join('/'))) return null;
+  const facade = source.startsWith('react-toastify') ? '@carebook/shared/toasts' : '@carebook/shared/router';
+  return `import ${facade}, not ${source} (the page's one instance; add a name to the facade first if it lacks one)`;
+}
+
 function problem(fromArea, source, targetArea, isTest, typeOnly, file) {
   const testing = testingProblem(fromArea, source, targetArea, isTest);
   if (testing) return testing;
+  const facade = facadeProblem(fromArea, source, file);
+  if (facade) return facade;
   // The wire schemas carry zod; the first-visit budget has no room for it, so screens take types only.
   if (BROWSER_AREAS.test(fromArea) && !typeOnly && CONTRACT.test(source) && (source.startsWith('@') || targetArea === 'shared-core')) {
     return 'site code may only `import type` from the wire contract (it would bundle zod)';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { BrowserRouter, Route, Routes } from '@carebook/shared/router';
+import { ToastContainer } from '@carebook/shared/toasts';
 import { AppointmentsPage } from './features/appointments/appointments-page';
 import { DoctorEditPage } from './features/doctors/doctor-edit-page';
 import { DoctorsPage } from './features/doctors/doctors-page';

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@carebook/shared/router';
 import { LIMITS, MESSAGES, pageTitle } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { formStyles, TextField } from '@carebook/shared/forms';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { ApiError, DEFAULT_SCHEDULE, formatShortDay, formatTime, generateSlotDays, MESSAGES, toIsoDate } from '@carebook/shared';
 import { renderWithApp, stubApi, makeDoctor, apiCall } from '@carebook/testing';
 import DoctorPage from './doctor-page';
