@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { WEEKDAYS, type Doctor } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';

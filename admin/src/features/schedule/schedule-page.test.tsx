@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { DEFAULT_SCHEDULE, MESSAGES, type Schedule } from '@carebook/shared';
 import { apiCall, makeAppointment, makeDoctor, stubApi } from '@carebook/testing';
 import { renderWithAdmin } from '../../session/render-with-admin.test-utils';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { DEFAULT_SCHEDULE, errorMessage, MESSAGES, type Doctor, type Schedule, type Weekday } from '@carebook/shared';
 import { saveDoctorSchedule, type AdminAppointment } from '../../api/admin-api';
 import { useAdminSession } from '../../session/admin-session';
