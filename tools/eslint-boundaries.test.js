@@ -89,3 +89,20 @@ describe('the router and toast facades', () => {
     expect(await boundaryErrors('remotes/doctors/src/features/home/hero.tsx', code)).toEqual([]);
   });
 });
+
+describe('the singletons inside the shared package', () => {
+  it('refuses a relative import of a singleton from shared code that each app bundles', async () => {
+    const code = "import { useApp } from '../use-app';\nexport const u = useApp;\n";
+    expect(await boundaryErrors('shared/src/react/forms/text-field.tsx', code)).toEqual([
+      "Import boundary: import @carebook/shared/react by name: a relative import would bundle a second copy of the page's singleton.",
+    ]);
+    expect(await boundaryErrors('shared/src/react/standalone-root.tsx', "import { toast } from './toasts';\nexport const t = toast;\n")).toEqual([
+      "Import boundary: import @carebook/shared/toasts by name: a relative import would bundle a second copy of the page's singleton.",
+    ]);
+  });
+
+  it('lets the singletons import their own parts, and types come from anywhere', async () => {
+    expect(await boundaryErrors('shared/src/react/app-provider.tsx', "import { AppContext } from './app-context';\nexport const c = AppContext;\n")).toEqual([]);
+    expect(await boundaryErrors('shared/src/react/web.ts', "import type { AppContextValue } from './app-context';\nexport type V = AppContextValue;\n")).toEqual([]);
+  });
+});
