@@ -55,5 +55,14 @@ module.exports = {
       testMatch: ['**/*.e2e.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
     },
+    {
+      // The deployment on a Docker engine (`npm run test:deploy`, after `npm test` in CI): minutes long.
+      ...common,
+      displayName: 'deploy',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e/deploy'],
+      testMatch: ['**/*.deploy.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
+    },
   ],
 };

@@ -3,25 +3,42 @@ import { API_PORT } from '@carebook/shared/apps';
 import { adminPortOf, startAdminApp } from './admin-app';
 import { describeAdminCredential, ensureAdminCredential, resolveDataDir } from './admin-credential';
 import { startApiProcess } from './api-process';
+import { type MailCatcher, startMailCatcher } from './mail-catcher';
 import { startSite } from './site-server';
 
 async function main(): Promise<void> {
   const apiPort = Number(process.env.PORT ?? API_PORT);
   const apiUrl = process.env.API_URL ?? `http://localhost:${apiPort}`;
   const adminUrl = process.env.ADMIN_URL ?? 'http://localhost:5174';
-  const admin = ensureAdminCredential(process.env, resolveDataDir(process.env));
+  const dataDir = resolveDataDir(process.env);
+  const admin = ensureAdminCredential(process.env, dataDir);
+  // No mail server configured: a local one with a web inbox, so the emails can be read.
+  const mail: MailCatcher | null = process.env.SMTP_URL?.trim()
+    ? null
+    : await startMailCatcher({
+        dataDir,
+        smtpPort: Number(process.env.MAILDEV_SMTP_PORT ?? 1025),
+        webPort: Number(process.env.MAILDEV_WEB_PORT ?? 1080),
+      });
   const api = await startApiProcess({
     port: apiPort,
     host: '0.0.0.0',
     inheritOutput: true,
     timeoutMs: 120_000,
-    env: admin.source === 'environment' ? {} : { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    env: {
+      ...(admin.source === 'environment' ? {} : { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+      ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
+    },
+  }).catch(async (error: unknown) => {
+    await mail?.stop();
+    throw error;
   });
   const started = await Promise.all([
     startSite({ host: '0.0.0.0', publicHost: 'http://localhost', apiUrl, adminUrl }),
     startAdminApp({ host: '0.0.0.0', port: adminPortOf(adminUrl), apiUrl }),
   ]).catch(async (error: unknown) => {
     await api.stop();
+    await mail?.stop();
     throw error;
   });
   const [site, adminApp] = started;
@@ -29,6 +46,11 @@ async function main(): Promise<void> {
   console.log(`\nCareBook is running: ${site.url('host')}  (API ${apiUrl})`);
   for (const app of site.apps) console.log(`  ${app.name.padEnd(8)} ${app.url}`);
   for (const line of describeAdminCredential(admin, adminUrl)) console.log(line);
+  console.log(
+    mail
+      ? `  Emails   ${mail.inboxUrl}  (local mail catcher: every email the site sends lands in this inbox; set SMTP_URL to send for real)`
+      : '  Emails   sent through SMTP_URL',
+  );
 
   let stopping = false;
   const stop = async (): Promise<void> => {
@@ -36,6 +58,7 @@ async function main(): Promise<void> {
     stopping = true;
     await Promise.all([site.close(), adminApp.close()]);
     await api.stop();
+    await mail?.stop();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
@@ -43,7 +66,7 @@ async function main(): Promise<void> {
   api.child.once('exit', (code) => {
     if (!stopping) {
       console.error(`The API stopped (exit code ${code}); stopping the site.`);
-      void Promise.all([site.close(), adminApp.close()]).then(() => process.exit(1));
+      void Promise.all([site.close(), adminApp.close(), mail?.stop()]).then(() => process.exit(1));
     }
   });
 }

@@ -30,7 +30,26 @@ export interface Config {
   sessionIdleDays: number;
   /** Every session ends this many days after it started (SESSION_MAX_DAYS). */
   sessionMaxDays: number;
+  /** AUDIT_LOG=off turns the audit trail off: for measuring its cost (`npm run bench`) only. */
+  auditEnabled: boolean;
   logLevel: string;
+  mail: MailConfig;
+}
+
+/** Where and how emails go (see `services/mail-sender.ts`). */
+export interface MailConfig {
+  /** `smtp://user:pass@host:port` or `smtps://...`; `null`: emails wait in the outbox, unsent. */
+  smtpUrl: string | null;
+  /** The From header: `CareBook <no-reply@carebook.local>`. */
+  from: string;
+  /** Base of the links in emails (the patient site), without a trailing slash. */
+  siteUrl: string;
+  /** A visit gets its reminder once it is this many hours away or less (and still 1 hour or more). */
+  reminderHours: number;
+  /** How often the sender looks for due emails and reminders. */
+  pollMs: number;
+  /** The first retry's delay after a failed send; it doubles per attempt, up to an hour. */
+  retryBaseMs: number;
 }
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -147,12 +166,15 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionIdleDays = integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650, problems);
   const sessionMaxDays = integer(env, 'SESSION_MAX_DAYS', 90, 1, 3650, problems);
   if (sessionIdleDays > sessionMaxDays) problems.push('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
+  const auditLog = value(env, 'AUDIT_LOG') ?? 'on';
+  if (auditLog !== 'on' && auditLog !== 'off') problems.push('AUDIT_LOG must be on or off');
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
 
+  const mail = mailConfig(env, problems);
   const secret = jwtSecret(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -170,6 +192,37 @@ export function loadConfig(env: Env = process.env): Config {
     maxUpcomingPerPatient,
     sessionIdleDays,
     sessionMaxDays,
+    auditEnabled: auditLog !== 'off',
     logLevel,
+    mail,
+  };
+}
+
+function mailConfig(env: Env, problems: string[]): MailConfig {
+  const smtpUrl = value(env, 'SMTP_URL') ?? null;
+  if (smtpUrl !== null) {
+    let ok = false;
+    try {
+      const url = new URL(smtpUrl);
+      ok = (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+    } catch {
+      ok = false;
+    }
+    if (!ok) problems.push('SMTP_URL must look like smtp://user:pass@host:port (or smtps:// for TLS)');
+  }
+  const from = value(env, 'MAIL_FROM') ?? 'CareBook <no-reply@carebook.local>';
+  if (!/^[^\r\n<>]*<[^\s@<>]+@[^\s@<>]+>$|^[^\s@<>]+@[^\s@<>]+$/.test(from)) {
+    problems.push('MAIL_FROM must be an address, optionally with a name: CareBook <no-reply@example.com>');
+  }
+  const siteUrl = (value(env, 'SITE_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
+  if (!/^https?:\/\/\S+$/.test(siteUrl)) problems.push('SITE_URL must be an http(s) URL');
+  return {
+    smtpUrl,
+    from,
+    siteUrl,
+    reminderHours: integer(env, 'REMINDER_HOURS', 24, 2, 24 * 7, problems),
+    // At most a minute: reminders are looked for on every round.
+    pollMs: integer(env, 'MAIL_POLL_MS', 5000, 50, 60_000, problems),
+    retryBaseMs: integer(env, 'MAIL_RETRY_BASE_MS', 30_000, 10, 3_600_000, problems),
   };
 }

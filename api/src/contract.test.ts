@@ -2,6 +2,7 @@ import {
   ApiError,
   bookAppointment,
   cancelAppointment,
+  DEFAULT_SCHEDULE,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
@@ -25,6 +26,7 @@ import {
   getAdminDoctors,
   markAppointmentCompleted,
   markAppointmentPaid,
+  saveDoctorSchedule,
   updateDoctor,
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
@@ -129,6 +131,11 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     lastReply(staff, contract.doctorReplySchema);
     expect((await changeAvailability(staff.api, added._id)).available).toBe(false);
     lastReply(staff, contract.availabilityReplySchema);
+    const hours = { ...DEFAULT_SCHEDULE, timeOff: [{ from: '2026-12-24', to: '2026-12-26' }] };
+    expect((await saveDoctorSchedule(staff.api, added._id, hours, { dryRun: true })).conflicts).toEqual([]);
+    lastReply(staff, contract.doctorScheduleReplySchema);
+    expect((await saveDoctorSchedule(staff.api, added._id, hours)).doctor.schedule).toEqual(hours);
+    lastReply(staff, contract.doctorScheduleReplySchema);
 
     await rateAppointment(patient.api, { appointmentId, rating: 5, comment: 'Clear and kind.' });
     lastReply(patient, contract.messageReplySchema);

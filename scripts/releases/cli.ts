@@ -2,15 +2,35 @@
 //   npm run release -w remotes/<name>    build into a new immutable release, check it, make it live
 //   npm run rollback -w remotes/<name>   make the previous kept release live again (no build)
 //   npm run releases -w remotes/<name>   list the kept releases, the live one marked
+// and `publish <remote> [folder]`: check a build already made (default: the remote's dist/) and make
+// it the live release. A remote's container has no webpack: it runs this file bundled, as
+//   docker compose exec <remote> node server/releases.js publish|rollback|releases <remote> [folder]
 // Env: RELEASES_DIR (default .releases/ at the repository root), RELEASES_KEEP (default 5),
 // HOST_URL (check against the host serving patients; default: the host's local build).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
-import { REPO_ROOT } from '../site-apps';
+import { distDir, REPO_ROOT } from '../site-apps';
 import { keepFrom, releasesDirFrom, ReleaseStore } from './release-store';
 import { checkBuild } from './check-build';
+
+/** Checks a finished build against the host, makes it a new release and the live one, prunes. */
+async function publish(store: ReleaseStore, buildDir: string, keep: number, started = Date.now()): Promise<void> {
+  if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new Error(`${buildDir} holds no build of ${store.remote} (no remoteEntry.js).`);
+  await checkBuild(store.remote, buildDir);
+  if (store.isLive(buildDir)) {
+    console.log(`${store.remote}: this build is the live release already.`);
+    console.log(store.live()?.id);
+    return;
+  }
+  const info = store.add(buildDir);
+  store.setLive(info.id);
+  const pruned = store.prune(keep);
+  console.log(`${store.remote} ${info.id} is live (released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  if (pruned.length) console.log(`Pruned: ${pruned.join(', ')}`);
+  console.log(info.id);
+}
 
 async function release(store: ReleaseStore, keep: number): Promise<void> {
   const started = Date.now();
@@ -25,13 +45,7 @@ async function release(store: ReleaseStore, keep: number): Promise<void> {
   });
   try {
     if (built.status !== 0) throw new Error(`The build of ${store.remote} failed: nothing was released.`);
-    await checkBuild(store.remote, buildDir);
-    const info = store.add(buildDir);
-    store.setLive(info.id);
-    const pruned = store.prune(keep);
-    console.log(`${store.remote} ${info.id} is live (built and released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
-    if (pruned.length) console.log(`Pruned: ${pruned.join(', ')}`);
-    console.log(info.id);
+    await publish(store, buildDir, keep, started);
   } finally {
     fs.rmSync(buildDir, { recursive: true, force: true });
   }
@@ -55,13 +69,14 @@ function list(store: ReleaseStore): void {
 }
 
 async function main(): Promise<void> {
-  const [command, remote] = process.argv.slice(2);
-  if (!remote || appNamed(remote).kind !== 'remote') throw new Error('Usage: cli.ts release|rollback|releases <remote>');
+  const [command, remote, folder] = process.argv.slice(2);
+  if (!remote || appNamed(remote).kind !== 'remote') throw new Error('Usage: cli.ts release|publish|rollback|releases <remote> [folder]');
   const store = new ReleaseStore(releasesDirFrom(), remote);
   if (command === 'release') await release(store, keepFrom());
+  else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom());
   else if (command === 'rollback') rollback(store);
   else if (command === 'releases') list(store);
-  else throw new Error(`Unknown command "${command}": use release, rollback or releases.`);
+  else throw new Error(`Unknown command "${command}": use release, publish, rollback or releases.`);
 }
 
 main().catch((error: unknown) => {

@@ -47,15 +47,15 @@ function testConfig(dataDir: string, extra: Record<string, string> = {}): Config
 
 let cluster: PgCluster | null = null;
 
-/** Opens a migrated, seeded database of the given driver and an app on it. */
-export async function createTestEnv(driver: Driver): Promise<TestEnv> {
+/** Opens a migrated, seeded database of the given driver and an app on it (with `extra` settings). */
+export async function createTestEnv(driver: Driver, extra: Record<string, string> = {}): Promise<TestEnv> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-api-test-'));
   let databaseUrl = '';
   if (driver === 'postgres') {
     cluster ??= await startPgCluster();
     databaseUrl = await cluster.createDatabase(`t${Date.now()}${Math.floor(Math.random() * 1000)}`);
   }
-  const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const env: Record<string, string> = { ...extra, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const config = testConfig(dataDir, env);
   const db = await openDatabase(config);
   const clock = new TestClock();
@@ -84,12 +84,12 @@ export async function createTestEnv(driver: Driver): Promise<TestEnv> {
 /**
  * The app and database of `driver` for one describe block: opened before its first test, closed
  * after its last. The object is filled in place, so tests and helpers take it as they would the
- * result of {@link createTestEnv}.
+ * result of {@link createTestEnv}. `extra` gives settings known only once the suite runs (a server's port).
  */
-export function useTestEnv(driver: Driver): TestEnv {
+export function useTestEnv(driver: Driver, extra: () => Record<string, string> = () => ({})): TestEnv {
   const env = {} as TestEnv;
   beforeAll(async () => {
-    Object.assign(env, await createTestEnv(driver));
+    Object.assign(env, await createTestEnv(driver, extra()));
   });
   afterAll(async () => {
     await env.close?.();

@@ -16,6 +16,17 @@ export const registerRequestSchema = requestBody({
   password: z.string({ error: MESSAGES.shortPassword }),
 });
 
+/** `POST /api/v1/user/forgot-password`: the answer is the same whether or not the account exists. */
+export const forgotPasswordRequestSchema = requestBody({
+  email: z.string({ error: MESSAGES.invalidEmail }),
+});
+
+/** `POST /api/v1/user/reset-password`: the token from the emailed link and the new password. */
+export const resetPasswordRequestSchema = requestBody({
+  token: z.string({ error: MESSAGES.resetLinkInvalid }),
+  password: z.string({ error: MESSAGES.shortPassword }),
+});
+
 export const tokenReplySchema = z.object({ success: z.literal(true), token: z.string(), message: z.string() });
 
 /** The logged-in patient's profile, as `GET /api/v1/user/get-profile` returns it. */

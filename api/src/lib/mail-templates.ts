@@ -1,0 +1,188 @@
+import { type AppointmentDoctor, formatAppointmentTime, ROUTES } from '@carebook/shared';
+import { appointmentCalendar } from './appointment-calendar';
+
+/** One email as the outbox stores it: plain text, the same in simple HTML, and an optional `.ics`. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  ics: string | null;
+}
+
+/** What every appointment email says: whose visit, with whom, when and where. */
+export interface AppointmentFacts {
+  appointmentId: string;
+  patientName: string;
+  doctor: AppointmentDoctor;
+  slotDate: string;
+  slotTime: string;
+  revision: number;
+  cancelled: boolean;
+}
+
+export interface MailSettings {
+  timeZone: string;
+  siteUrl: string;
+  now: Date;
+}
+
+export type CancelledBy = 'patient' | 'clinic';
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** `Tue 24 Nov 2026, 2:30 PM (Europe/Berlin time)`: the site's 12-hour times, in the clinic's zone. */
+export function whenLabel(slotDate: string, slotTime: string, timeZone: string): string {
+  return `${formatAppointmentTime(slotDate, slotTime)} (${timeZone} time)`;
+}
+
+function addressOf(doctor: AppointmentDoctor): string {
+  return [doctor.address.line1, doctor.address.line2].map((line) => line.trim()).filter(Boolean).join(', ');
+}
+
+/**
+ * Builds both bodies from one list of paragraphs, so the text and HTML parts never say different
+ * things. A paragraph is plain text; `link` paragraphs become a link in HTML and a bare URL in text.
+ */
+type Paragraph = string | { label: string; href: string } | { facts: [string, string][] };
+
+function bodies(greeting: string, paragraphs: Paragraph[]): { text: string; html: string } {
+  const text: string[] = [greeting, ''];
+  const html: string[] = [`<p>${escapeHtml(greeting)}</p>`];
+  for (const p of paragraphs) {
+    if (typeof p === 'string') {
+      text.push(p, '');
+      html.push(`<p>${escapeHtml(p)}</p>`);
+    } else if ('href' in p) {
+      text.push(`${p.label}: ${p.href}`, '');
+      html.push(`<p><a href="${escapeHtml(p.href)}">${escapeHtml(p.label)}</a></p>`);
+    } else {
+      for (const [name, value] of p.facts) text.push(`${name}: ${value}`);
+      text.push('');
+      const rows = p.facts.map(([name, value]) => `<tr><th align="left" style="padding:2px 12px 2px 0">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`);
+      html.push(`<table role="presentation" style="border-collapse:collapse">${rows.join('')}</table>`);
+    }
+  }
+  text.push('CareBook');
+  html.push('<p>CareBook</p>');
+  return {
+    text: `${text.join('\n')}\n`,
+    html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2937">${html.join('\n')}</body></html>\n`,
+  };
+}
+
+function visitFacts(facts: AppointmentFacts, settings: MailSettings): { facts: [string, string][] } {
+  const rows: [string, string][] = [
+    ['Doctor', `${facts.doctor.name} (${facts.doctor.specialization})`],
+    ['When', whenLabel(facts.slotDate, facts.slotTime, settings.timeZone)],
+    ['Length', '30 minutes'],
+  ];
+  const address = addressOf(facts.doctor);
+  if (address) rows.push(['Where', address]);
+  return { facts: rows };
+}
+
+function myAppointments(settings: MailSettings): Paragraph {
+  return { label: 'See your appointments', href: `${settings.siteUrl}${ROUTES.myAppointments}` };
+}
+
+/** The same event as the site's Add to calendar: same UID, SEQUENCE raised by each move and by a cancel. */
+function calendarOf(facts: AppointmentFacts, settings: MailSettings): string | null {
+  return appointmentCalendar(
+    {
+      id: facts.appointmentId,
+      doctor_id: facts.doctor._id,
+      slot_date: facts.slotDate,
+      slot_time: facts.slotTime,
+      doc_data: facts.doctor,
+      cancelled: facts.cancelled,
+      is_completed: false,
+      revision: facts.revision,
+    },
+    settings.timeZone,
+    settings.now,
+  );
+}
+
+export function bookedMail(facts: AppointmentFacts, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  return {
+    subject: `Your appointment with ${facts.doctor.name} on ${when} is booked`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      'Your appointment is booked. Here are the details:',
+      visitFacts(facts, settings),
+      'The attached calendar file adds the visit to your calendar. If you cannot come, please cancel it on the site so someone else can have the time.',
+      myAppointments(settings),
+    ]),
+    ics: calendarOf(facts, settings),
+  };
+}
+
+export function movedMail(facts: AppointmentFacts, previous: { slotDate: string; slotTime: string }, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  return {
+    subject: `Your appointment with ${facts.doctor.name} is moved to ${when}`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      `Your appointment has moved from ${whenLabel(previous.slotDate, previous.slotTime, settings.timeZone)} to a new time:`,
+      visitFacts(facts, settings),
+      'Open the attached calendar file to update the event in your calendar: it replaces the old time.',
+      myAppointments(settings),
+    ]),
+    ics: calendarOf(facts, settings),
+  };
+}
+
+export function cancelledMail(facts: AppointmentFacts, by: CancelledBy, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  const opening =
+    by === 'clinic'
+      ? 'We are sorry: the clinic has had to cancel your appointment. You did not cancel it yourself, and nothing is charged for it.'
+      : 'You cancelled your appointment. This email confirms it:';
+  return {
+    subject: by === 'clinic' ? `The clinic cancelled your appointment on ${when}` : `Your appointment on ${when} is cancelled`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      opening,
+      visitFacts(facts, settings),
+      'The attached calendar file removes the visit from your calendar.',
+      by === 'clinic' ? 'Please book another time whenever suits you:' : 'You can book another time whenever you like:',
+      { label: 'Book another appointment', href: `${settings.siteUrl}${ROUTES.doctors}` },
+    ]),
+    ics: calendarOf(facts, settings),
+  };
+}
+
+export function reminderMail(facts: AppointmentFacts, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  return {
+    subject: `Reminder: your appointment with ${facts.doctor.name} on ${when}`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      'A reminder of your coming appointment:',
+      visitFacts(facts, settings),
+      'If you cannot come, please cancel or move it on the site so someone else can have the time.',
+      myAppointments(settings),
+    ]),
+    ics: null,
+  };
+}
+
+/** How long a reset link works, in minutes. */
+export const RESET_LINK_MINUTES = 30;
+
+/** The reset link carries the token in the fragment, which browsers never send to a server or in a Referer. */
+export function resetLink(siteUrl: string, token: string): string {
+  return `${siteUrl}/reset-password#token=${token}`;
+}
+
+export function passwordResetMail(name: string, link: string): RenderedMail {
+  return {
+    subject: 'Choose a new CareBook password',
+    ...bodies(`Hello ${name},`, [
+      'Someone, probably you, asked to choose a new password for your CareBook account. Follow this link to choose one:',
+      { label: 'Choose a new password', href: link },
+      `The link works once, for ${RESET_LINK_MINUTES} minutes. Choosing a new password logs you out on every other device.`,
+      'If you did not ask for this, ignore this email: your password stays as it is.',
+    ]),
+    ics: null,
+  };
+}

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { MESSAGES } from '@carebook/shared';
+import { get, post } from '../test-support/http';
+import { type SmtpCatcher, startSmtpCatcher } from '../test-support/smtp-catcher';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+
+jest.setTimeout(90_000);
+
+const SITE_URL = 'https://carebook.example';
+const FORGOT = '/api/v1/user/forgot-password';
+const RESET = '/api/v1/user/reset-password';
+
+let smtp: SmtpCatcher;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+});
+afterAll(async () => {
+  await smtp.stop();
+  stopTestCluster();
+});
+
+describe.each(DRIVERS)('password reset on %s', (driver) => {
+  const env = useTestEnv(driver, () => ({ SMTP_URL: smtp.url, SITE_URL, MAIL_POLL_MS: '100' }));
+  let counter = 0;
+
+  beforeEach(() => {
+    env.clock.time = new Date('2026-11-24T09:10:00Z');
+  });
+
+  async function account(): Promise<{ email: string; token: string }> {
+    counter += 1;
+    const email = `reset-${driver}-${counter}@example.com`;
+    const res = await post<{ token: string }>(env.app, '/api/v1/user/register', { name: 'Forgetful Patient', email, password: 'old-secret' });
+    expect(res.status).toBe(201);
+    return { email, token: res.body.token };
+  }
+
+  /** Asks for a link and returns the token from the email's link. */
+  async function linkFor(email: string, nth = 1): Promise<string> {
+    expect((await post(env.app, FORGOT, { email })).status).toBe(200);
+    const mails = await smtp.waitFor((m) => m.to === email, nth);
+    const match = /https:\/\/carebook\.example\/reset-password#token=([A-Za-z0-9_-]+)/.exec(mails[nth - 1]?.text ?? '');
+    expect(match).not.toBeNull();
+    return match?.[1] ?? '';
+  }
+
+  const login = (email: string, password: string) => post(env.app, '/api/v1/user/login', { email, password });
+
+  it('answers a known and an unknown address the same way, in about the same time; only the known one gets an email', async () => {
+    const { email } = await account();
+    const unknown = `nobody-${driver}@example.com`;
+    const timed = async (address: string) => {
+      const started = Date.now();
+      const res = await post(env.app, FORGOT, { email: address });
+      return { status: res.status, body: res.body, ms: Date.now() - started };
+    };
+    const known = await timed(email);
+    const stranger = await timed(unknown);
+    expect(stranger.status).toBe(200);
+    expect(stranger.body).toEqual(known.body);
+    expect(known.body).toEqual({ success: true, message: MESSAGES.resetLinkSent });
+    expect(Math.min(known.ms, stranger.ms)).toBeGreaterThanOrEqual(390);
+    expect(Math.abs(known.ms - stranger.ms)).toBeLessThan(250);
+
+    const [mail] = await smtp.waitFor((m) => m.to === email);
+    expect(mail?.subject).toBe('Choose a new CareBook password');
+    expect(mail?.text).toContain('Hello Forgetful Patient,');
+    expect(mail?.text).toMatch(/Choose a new password: https:\/\/carebook\.example\/reset-password#token=[A-Za-z0-9_-]{43}\n/);
+    expect(mail?.html).toContain('href="https://carebook.example/reset-password#token=');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.to(unknown)).toEqual([]);
+  });
+
+  it('refuses a malformed address with its own message', async () => {
+    const res = await post(env.app, FORGOT, { email: 'not-an-email' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidEmail });
+  });
+
+  it('sets the new password once, logs the patient in and ends every other session', async () => {
+    const { email, token: oldSession } = await account();
+    const otherDevice = (await login(email, 'old-secret')).body.token as string;
+    const link = await linkFor(email);
+    const stored = await env.db.query<{ token_hash: string }>('SELECT token_hash FROM password_resets');
+    expect(stored.map((r) => r.token_hash)).toContain(createHash('sha256').update(link).digest('hex'));
+    expect(stored.map((r) => r.token_hash)).not.toContain(link);
+
+    const res = await post<{ token: string }>(env.app, RESET, { token: link, password: 'new-secret' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(MESSAGES.passwordResetDone);
+    expect((await get(env.app, '/api/v1/user/get-profile', res.body.token)).status).toBe(200);
+    for (const old of [oldSession, otherDevice]) expect((await get(env.app, '/api/v1/user/get-profile', old)).status).toBe(401);
+    expect((await login(email, 'old-secret')).status).toBe(401);
+    expect((await login(email, 'new-secret')).status).toBe(200);
+
+    const again = await post(env.app, RESET, { token: link, password: 'third-secret' });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(MESSAGES.resetLinkUsed);
+    expect((await login(email, 'new-secret')).status).toBe(200);
+  });
+
+  it('refuses an expired link after 30 minutes and a forged one, each with its own message, changing nothing', async () => {
+    const { email } = await account();
+    const link = await linkFor(email);
+    const forged = await post(env.app, RESET, { token: 'A'.repeat(43), password: 'new-secret' });
+    expect(forged.status).toBe(400);
+    expect(forged.body.message).toBe(MESSAGES.resetLinkInvalid);
+    const malformed = await post(env.app, RESET, { token: 'abc<script>', password: 'new-secret' });
+    expect(malformed.body.message).toBe(MESSAGES.resetLinkInvalid);
+
+    env.clock.time = new Date(env.clock.time.getTime() + 30 * 60_000 + 1_000);
+    const expired = await post(env.app, RESET, { token: link, password: 'new-secret' });
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe(MESSAGES.resetLinkExpired);
+    expect((await login(email, 'old-secret')).status).toBe(200);
+  });
+
+  it('refuses a weak password and keeps the link usable', async () => {
+    const { email } = await account();
+    const link = await linkFor(email);
+    const weak = await post(env.app, RESET, { token: link, password: '123' });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe(MESSAGES.shortPassword);
+    expect((await login(email, 'old-secret')).status).toBe(200);
+    expect((await post(env.app, RESET, { token: link, password: 'strong-enough' })).status).toBe(200);
+  });
+
+  it('sends at most three links an hour to one address, with the same answer every time', async () => {
+    const { email } = await account();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await post(env.app, FORGOT, { email });
+      expect(res.body).toEqual({ success: true, message: MESSAGES.resetLinkSent });
+    }
+    await smtp.waitFor((m) => m.to === email, 3);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.to(email)).toHaveLength(3);
+    env.clock.time = new Date(env.clock.time.getTime() + 61 * 60_000);
+    await linkFor(email, 4);
+  });
+});

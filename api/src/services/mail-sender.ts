@@ -1,0 +1,190 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailConfig } from '../config';
+import type { Db } from '../db/db';
+import {
+  claimDueMails,
+  findVisitsDueReminder,
+  MAIL_CHANNEL,
+  markFinal,
+  markRetry,
+  markSent,
+  type OutboxRow,
+  reminderStillDue,
+} from '../repositories/mail-outbox-repository';
+import type { AppointmentMail } from './appointment-mail';
+
+/** A sender holds a claimed email this long; nodemailer's own timeouts below end a send well before. */
+const LEASE_SECONDS = 120;
+const BATCH = 20;
+const MAX_RETRY_MS = 60 * 60 * 1000;
+
+export interface MailSender {
+  /** Looks for due emails and reminders now (also called on every NOTIFY and every poll). */
+  nudge(): void;
+  /** Runs one round to the end: queue due reminders, send every due email. For tests and shutdown. */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface SenderOptions {
+  db: Db;
+  mail: MailConfig;
+  timeZone: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  appointmentMail: AppointmentMail;
+}
+
+/** The SMTP error codes that will not change by trying again: the server refused this message itself. */
+function isPermanent(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { responseCode, code } = error as { responseCode?: unknown; code?: unknown };
+  // 535 (bad credentials) is a setting to fix, not a property of the message: keep retrying.
+  return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH';
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500);
+}
+
+/** `carebook.local` of `CareBook <no-reply@carebook.local>`, for Message-IDs. */
+function domainOf(from: string): string {
+  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? 'carebook.local';
+}
+
+/**
+ * The loop that empties the outbox, one per API process. Every round first queues the reminders
+ * that have come due (the unique key per appointment and revision lets only one process queue
+ * each), then claims due emails with `FOR UPDATE SKIP LOCKED` and a lease, sends them through
+ * SMTP and marks them sent. A failed send is retried with a doubling delay (up to an hour); a
+ * permanent refusal (5xx) is marked failed. SMTP being down never touches a request: requests
+ * only write rows.
+ *
+ * Exactly once: a row is only sent by the process that holds its lease. The one gap no outbox can
+ * close is a crash after the SMTP server accepted a message and before it was marked sent: the
+ * lease then runs out and the message is sent again, with the same Message-ID, so mail systems
+ * can tell it is one message.
+ */
+export async function startMailSender(options: SenderOptions): Promise<MailSender> {
+  const { db, mail, log } = options;
+  const transport: Transporter | null = mail.smtpUrl
+    ? nodemailer.createTransport({
+        url: mail.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : null;
+  if (!transport) log.warn('SMTP_URL is not set: emails are kept in the outbox (table mail_outbox) and sent once it is');
+  const messageDomain = domainOf(mail.from);
+
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function queueReminders(): Promise<void> {
+    const due = await findVisitsDueReminder(db, {
+      now: options.now(),
+      timeZone: options.timeZone,
+      hours: mail.reminderHours,
+      limit: 100,
+    });
+    for (const row of due) {
+      await db.transaction((tx) => options.appointmentMail.reminder(tx, row));
+    }
+  }
+
+  async function send(row: OutboxRow): Promise<void> {
+    if (row.kind === 'reminder' && row.appointment_id !== null && row.appointment_revision !== null) {
+      const due = await reminderStillDue(db, row.appointment_id, row.appointment_revision, options.now(), options.timeZone);
+      if (!due) {
+        await markFinal(db, row.id, 'skipped', 'the visit was moved, cancelled or had started when the reminder\'s turn came');
+        return;
+      }
+    }
+    if (!transport) return;
+    try {
+      await transport.sendMail({
+        from: mail.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: `<${row.message_uid}@${messageDomain}>`,
+        attachments: row.ics
+          ? [{ filename: 'appointment.ics', content: row.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+          : [],
+      });
+    } catch (error) {
+      if (isPermanent(error)) {
+        log.error({ err: error, mail: row.id }, 'the mail server refused an email for good');
+        await markFinal(db, row.id, 'failed', describe(error));
+      } else {
+        const delay = Math.min(mail.retryBaseMs * 2 ** (row.attempts - 1), MAX_RETRY_MS);
+        log.warn({ err: error, mail: row.id, attempt: row.attempts, retryInMs: delay }, 'could not send an email; will retry');
+        await markRetry(db, row.id, describe(error), delay);
+      }
+      return;
+    }
+    await markSent(db, row.id);
+  }
+
+  async function round(): Promise<void> {
+    await queueReminders();
+    if (!transport) return;
+    for (;;) {
+      if (stopped) return;
+      const rows = await claimDueMails(db, BATCH, LEASE_SECONDS);
+      if (rows.length === 0) return;
+      for (const row of rows) await send(row);
+    }
+  }
+
+  function runOnce(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await round();
+        } catch (error) {
+          if (!stopped) log.error({ err: error }, 'mail round failed; the next one retries');
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(): void {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void runOnce().then(schedule);
+    }, mail.pollMs);
+    timer.unref();
+  }
+
+  const unlisten = await db.listen(MAIL_CHANNEL, () => {
+    if (!stopped) void runOnce();
+  });
+  void runOnce().then(schedule);
+
+  return {
+    nudge: () => void runOnce(),
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await unlisten();
+      await running;
+      transport?.close();
+    },
+  };
+}
