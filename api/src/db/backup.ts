@@ -50,6 +50,8 @@ export interface BackupSummary {
   createdAt: string;
   migrations: string[];
   tables: Array<{ name: string; rows: number }>;
+  /** After a restore: this version's migrations applied on top of the backup's schema. */
+  upgradedWith?: string[];
 }
 
 /** A backup file that cannot be restored; nothing was changed. */
@@ -298,8 +300,9 @@ export async function restoreDatabase(db: Db, backup: Backup): Promise<BackupSum
         [ident(table), column],
       );
     }
-    await applyMigrations(tx);
+    const upgradedWith = await applyMigrations(tx);
     return {
+      upgradedWith,
       driver: backup.header.driver,
       createdAt: backup.header.createdAt,
       migrations: backup.header.migrations,
