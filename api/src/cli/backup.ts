@@ -14,7 +14,8 @@ const USAGE = 'Usage: npm run backup -w api -- <file>    or    npm run restore -
 function describe(summary: BackupSummary): string {
   const rows = summary.tables.reduce((sum, table) => sum + table.rows, 0);
   const tables = summary.tables.map((table) => `${table.name} ${table.rows}`).join(', ');
-  return `${rows} rows in ${summary.tables.length} tables (${tables}); schema ${summary.migrations.at(-1) ?? 'empty'}`;
+  const upgraded = summary.upgradedWith?.length ? `, upgraded to ${summary.upgradedWith.at(-1)}` : '';
+  return `${rows} rows in ${summary.tables.length} tables (${tables}); schema ${summary.migrations.at(-1) ?? 'empty'}${upgraded}`;
 }
 
 function safetyCopyPath(): string {

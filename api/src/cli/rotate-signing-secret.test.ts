@@ -16,13 +16,13 @@ describe.each(DRIVERS)('rotating the signing secret on %s', (driver) => {
     expect(registered.status).toBe(201);
     const oldToken = registered.body.token;
 
-    const refused = await runCli('rotate-signing-secret', [], storage);
+    const refused = await runCli('cli/rotate-signing-secret', [], storage);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/in use by (the |a )running API.*stop .*API.*Nothing was changed\./s);
     expect((await get(api.app, '/api/v1/user/get-profile', oldToken)).status).toBe(200);
     await api.close();
 
-    const rotated = await runCli('rotate-signing-secret', [], storage);
+    const rotated = await runCli('cli/rotate-signing-secret', [], storage);
     expect(rotated).toMatchObject({ code: 0, stderr: '' });
     expect(rotated.stdout).toMatch(/signing secret of .* was replaced/);
 
@@ -41,10 +41,10 @@ describe.each(DRIVERS)('rotating the signing secret on %s', (driver) => {
 describe('rotating the signing secret', () => {
   it('refuses when JWT_SECRET is set (that secret is the one to change) or when there is no database yet', async () => {
     const storage = await instances.fresh('pglite');
-    const withEnv = await runCli('rotate-signing-secret', [], storage, { JWT_SECRET: 'a-secret-of-at-least-32-characters!!' });
+    const withEnv = await runCli('cli/rotate-signing-secret', [], storage, { JWT_SECRET: 'a-secret-of-at-least-32-characters!!' });
     expect(withEnv.code).toBe(1);
     expect(withEnv.stderr).toMatch(/JWT_SECRET is set.*set a new JWT_SECRET/s);
-    const empty = await runCli('rotate-signing-secret', [], storage);
+    const empty = await runCli('cli/rotate-signing-secret', [], storage);
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/There is no embedded database in .* yet/);
   });

@@ -50,6 +50,8 @@ export interface BackupSummary {
   createdAt: string;
   migrations: string[];
   tables: Array<{ name: string; rows: number }>;
+  /** After a restore: this version's migrations applied on top of the backup's schema. */
+  upgradedWith?: string[];
 }
 
 /** A backup file that cannot be restored; nothing was changed. */
@@ -57,12 +59,40 @@ export class BackupFileError extends Error {}
 
 const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
+/** SQL: the object `oid` was created by our migrations, not by an extension someone installed here. */
+const NOT_FROM_EXTENSION = (oid: string): string => `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = ${oid} AND d.deptype = 'e')`;
+
+/**
+ * Drops what the migrations created in the current schema: tables (with their indexes, triggers
+ * and sequences), then functions and types, so the backup's migrations can run again from the
+ * start. Objects of installed extensions are left alone.
+ */
+async function dropSchemaObjects(tx: Queryable): Promise<void> {
+  const tables = await tx.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p') AND ${NOT_FROM_EXTENSION('c.oid')}`,
+  );
+  if (tables.length > 0) await tx.exec(`DROP TABLE IF EXISTS ${tables.map((t) => ident(t.name)).join(', ')} CASCADE`);
+  const functions = await tx.query<{ signature: string }>(
+    `SELECT p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = current_schema() AND p.prokind IN ('f', 'p') AND ${NOT_FROM_EXTENSION('p.oid')}`,
+  );
+  for (const { signature } of functions) await tx.exec(`DROP ROUTINE IF EXISTS ${signature} CASCADE`);
+  const types = await tx.query<{ name: string }>(
+    `SELECT t.typname AS name FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+      WHERE n.nspname = current_schema() AND t.typtype IN ('e', 'd')
+        AND ${NOT_FROM_EXTENSION('t.oid')}`,
+  );
+  for (const { name } of types) await tx.exec(`DROP TYPE IF EXISTS ${ident(name)} CASCADE`);
+}
+
 /** The tables of the current schema, in an order where every table comes after those it references. */
 async function tablesInInsertOrder(tx: Queryable): Promise<string[]> {
   const tables = (
     await tx.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname = current_schema() AND c.relkind = 'r' AND c.relname <> 'schema_migrations'
+          AND ${NOT_FROM_EXTENSION('c.oid')}
         ORDER BY c.relname`,
     )
   ).map((row) => row.name);
@@ -230,18 +260,14 @@ export function readBackup(file: string): Backup {
 
 /**
  * Replaces everything in `db` by the backup, in one transaction (a failure changes nothing): the
- * tables are dropped, the schema is rebuilt by the backup's own migrations, the rows are loaded,
+ * schema's objects are dropped, the schema is rebuilt by the backup's own migrations, the rows are loaded,
  * sequences moved past them, then this version's later migrations run on the restored data, as
  * they would on an upgrade. The caller makes sure no API process is using the database.
  */
 export async function restoreDatabase(db: Db, backup: Backup): Promise<BackupSummary> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    const existing = await tx.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p')`,
-    );
-    if (existing.length > 0) await tx.exec(`DROP TABLE IF EXISTS ${existing.map((t) => ident(t.name)).join(', ')} CASCADE`);
+    await dropSchemaObjects(tx);
     const wanted = new Set(backup.header.migrations);
     await applyMigrations(tx, (name) => wanted.has(name));
 
@@ -274,8 +300,9 @@ export async function restoreDatabase(db: Db, backup: Backup): Promise<BackupSum
         [ident(table), column],
       );
     }
-    await applyMigrations(tx);
+    const upgradedWith = await applyMigrations(tx);
     return {
+      upgradedWith,
       driver: backup.header.driver,
       createdAt: backup.header.createdAt,
       migrations: backup.header.migrations,

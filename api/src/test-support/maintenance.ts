@@ -67,12 +67,12 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `api/src/cli/<script>.ts` as its npm script does, in its own process, on `storage`. */
+/** Runs `api/src/<script>.ts` (`cli/backup`, `audit-verify`) as its npm script does, in its own process, on `storage`. */
 export function runCli(script: string, args: string[], storage: Storage, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `src/cli/${script}.ts`, ...args],
+      ['--import', 'tsx', `src/${script}.ts`, ...args],
       { cwd: API_DIR, env: { ...process.env, JWT_SECRET: '', ...storage, ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
