@@ -80,7 +80,7 @@ interface TimeSelectProps {
 function TimeSelect({ id, context, label, value, options, onChange }: TimeSelectProps): ReactNode {
   return (
     <div className={formStyles.field}>
-      <label htmlFor={id}>
+      <label htmlFor={id} className={styles.oneWord}>
         <span className="cb-visually-hidden">{context} </span>
         {label}
       </label>
