@@ -6,6 +6,8 @@ import { apiCall, makeAppointment, makeDoctor, stubApi } from '@carebook/testing
 import { renderWithAdmin } from '../../session/render-with-admin.test-utils';
 import { SchedulePage } from './schedule-page';
 
+jest.setTimeout(30_000);
+
 const doctor = makeDoctor('doc01', { name: 'Dr. Amara Lindqvist', schedule: DEFAULT_SCHEDULE });
 const route = { route: '/doctors/doc01/hours', path: '/doctors/:docId/hours' };
 const late = {

@@ -23,7 +23,7 @@ export function TimeOffList({ editor }: { editor: ScheduleEditorState }): ReactN
       <p className={formStyles.hint}>Whole days in the clinic's calendar; the first and last day are both off.</p>
       {editor.draft.timeOff.length === 0 && <p className={formStyles.hint}>No time off planned.</p>}
       {editor.draft.timeOff.map((range, at) => (
-        <div key={at} className={styles.range}>
+        <div key={at} className={`${styles.range} ${styles.dates}`}>
           <TextField
             id={`time-off-${at}-from`}
             label={`Time off ${at + 1} from`}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { Weekday } from '@carebook/shared';
-import { formStyles, SelectField } from '@carebook/shared/forms';
+import { formStyles } from '@carebook/shared/forms';
 import { END_TIMES, START_TIMES, WEEKDAY_NAMES } from './schedule-draft';
 import type { ScheduleEditorState } from './use-schedule-editor';
 import styles from './schedule.module.css';
@@ -27,19 +27,21 @@ export function WeekdayHours({ day, editor }: { day: Weekday; editor: ScheduleEd
       {ranges.length === 0 && <p className={formStyles.hint}>Not working</p>}
       {ranges.map((range, at) => (
         <div key={at} className={styles.range}>
-          <SelectField
+          <TimeSelect
             id={`hours-${day}-${at}-start`}
-            label={`${name} hours ${at + 1} from`}
+            context={`${name} hours ${at + 1}`}
+            label="from"
             value={range.start}
             options={startOptions}
-            onValueChange={(value) => editor.changeRange(day, at, 'start', value)}
+            onChange={(value) => editor.changeRange(day, at, 'start', value)}
           />
-          <SelectField
+          <TimeSelect
             id={`hours-${day}-${at}-end`}
-            label={`${name} hours ${at + 1} until`}
+            context={`${name} hours ${at + 1}`}
+            label="until"
             value={range.end}
             options={endOptions}
-            onValueChange={(value) => editor.changeRange(day, at, 'end', value)}
+            onChange={(value) => editor.changeRange(day, at, 'end', value)}
           />
           <button type="button" className={`${formStyles.secondary} ${styles.remove}`} onClick={() => {
               editor.removeRange(day, at);
@@ -61,5 +63,34 @@ export function WeekdayHours({ day, editor }: { day: Weekday; editor: ScheduleEd
         Add hours<span className="cb-visually-hidden"> on {name}</span>
       </button>
     </fieldset>
+  );
+}
+
+interface TimeSelectProps {
+  id: string;
+  /** Read before the visible label by screen readers only: "Monday hours 1". */
+  context: string;
+  label: 'from' | 'until';
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}
+
+/** A half-hour select whose visible label is one word and whose accessible name says which range it is. */
+function TimeSelect({ id, context, label, value, options, onChange }: TimeSelectProps): ReactNode {
+  return (
+    <div className={formStyles.field}>
+      <label htmlFor={id} className={styles.oneWord}>
+        <span className="cb-visually-hidden">{context} </span>
+        {label}
+      </label>
+      <select id={id} className={`${formStyles.input} ${styles.time}`} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
