@@ -25,6 +25,7 @@ import { registerShutdown } from './plugins/shutdown';
 import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
 import { adminRoutes } from './routes/admin';
+import { adminMailRoutes } from './routes/admin-mail';
 import { appointmentRoutes } from './routes/appointments';
 import { calendarRoutes } from './routes/calendar';
 import { clinicRoutes } from './routes/clinic';
@@ -137,5 +138,6 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => calendarRoutes(scope, ctx));
   await app.register(async (scope) => ratingRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => adminMailRoutes(scope, ctx));
   return app;
 }

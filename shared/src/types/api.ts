@@ -40,3 +40,6 @@ export type AppointmentStatus = z.infer<typeof contract.appointmentStatusSchema>
 /** An appointment as the admin list returns it: the patient's contact details included. */
 export type AdminAppointment = z.infer<typeof contract.adminAppointmentSchema>;
 export type AdminAppointmentsReply = z.infer<typeof contract.adminAppointmentsReplySchema>;
+/** An email about one appointment and how its sending went, for the admin app. */
+export type AppointmentEmail = z.infer<typeof contract.appointmentEmailSchema>;
+export type AppointmentEmailsReply = z.infer<typeof contract.appointmentEmailsReplySchema>;
