@@ -29,6 +29,7 @@ import { buildDoctorsReply } from './routes/doctors';
 import { accountSessionRoutes } from './routes/account-sessions';
 import { adminRoutes } from './routes/admin';
 import { adminActivityRoutes } from './routes/admin-activity';
+import { adminMailRoutes } from './routes/admin-mail';
 import { appointmentRoutes } from './routes/appointments';
 import { calendarRoutes } from './routes/calendar';
 import { clinicRoutes } from './routes/clinic';
@@ -147,5 +148,6 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => accountSessionRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
   await app.register(async (scope) => adminActivityRoutes(scope, ctx));
+  await app.register(async (scope) => adminMailRoutes(scope, ctx));
   return app;
 }

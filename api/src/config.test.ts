@@ -79,4 +79,46 @@ describe('loadConfig', () => {
       expect(problems).toContain(name);
     }
   });
+
+  it('defaults the mail settings so a fresh machine works, and reads them', () => {
+    expect(loadConfig({ DATA_DIR: dir }).mail).toEqual({
+      smtpUrl: null,
+      from: 'CareBook <no-reply@carebook.local>',
+      siteUrl: 'http://localhost:3000',
+      reminderHours: 24,
+      pollMs: 5000,
+      retryBaseMs: 30_000,
+    });
+    const mail = loadConfig({
+      DATA_DIR: dir,
+      SMTP_URL: 'smtps://user:p%40ss@mail.example.com:465',
+      MAIL_FROM: 'no-reply@clinic.example',
+      SITE_URL: 'https://clinic.example/',
+      REMINDER_HOURS: '48',
+      MAIL_POLL_MS: '1000',
+      MAIL_RETRY_BASE_MS: '500',
+    }).mail;
+    expect(mail).toEqual({
+      smtpUrl: 'smtps://user:p%40ss@mail.example.com:465',
+      from: 'no-reply@clinic.example',
+      siteUrl: 'https://clinic.example',
+      reminderHours: 48,
+      pollMs: 1000,
+      retryBaseMs: 500,
+    });
+  });
+
+  it('refuses mail settings that cannot work, naming each', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dir, SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'nobody', SITE_URL: 'ftp://x', REMINDER_HOURS: '1', MAIL_POLL_MS: '120000' }),
+    ).toThrow(
+      new ConfigError([
+        'SMTP_URL must look like smtp://user:pass@host:port (or smtps:// for TLS)',
+        'MAIL_FROM must be an address, optionally with a name: CareBook <no-reply@example.com>',
+        'SITE_URL must be an http(s) URL',
+        'REMINDER_HOURS must be a whole number from 2 to 168 (got "1")',
+        'MAIL_POLL_MS must be a whole number from 50 to 60000 (got "120000")',
+      ]),
+    );
+  });
 });

@@ -50,6 +50,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ADMIN_PASSWORD,
       RATE_LIMIT_AUTH_MAX: '10000',
       LOG_LEVEL: 'warn',
+      // Links in emails point at this stack's site.
+      SITE_URL: `http://127.0.0.1:${ports.host}`,
       ...options.env,
     },
   });

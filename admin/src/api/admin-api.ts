@@ -3,6 +3,8 @@ import type {
   AdminAppointmentsReply,
   AdminDoctorsReply,
   ApiClient,
+  AppointmentEmail,
+  AppointmentEmailsReply,
   AppointmentStatus,
   AvailabilityReply,
   Doctor,
@@ -13,7 +15,7 @@ import type {
   TokenReply,
 } from '@carebook/shared';
 
-export type { AdminAppointment, AppointmentStatus } from '@carebook/shared';
+export type { AdminAppointment, AppointmentEmail, AppointmentStatus } from '@carebook/shared';
 
 /** Narrows the list; empty parts mean "any". Days are `YYYY-MM-DD` in the clinic's calendar. */
 export interface AppointmentQuery {
@@ -39,6 +41,12 @@ export async function getAdminAppointments(api: ApiClient, query: AppointmentQue
   const search = params.toString();
   const path = `${BASE}/appointments${search ? `?${search}` : ''}`;
   return (await api.get<AdminAppointmentsReply>(path)).appointments;
+}
+
+/** The emails one appointment caused, oldest first, with how their sending went. */
+export async function getAppointmentEmails(api: ApiClient, appointmentId: string): Promise<AppointmentEmail[]> {
+  const params = new URLSearchParams({ appointmentId });
+  return (await api.get<AppointmentEmailsReply>(`${BASE}/appointment-emails?${params.toString()}`)).emails;
 }
 
 export interface DoctorWrite {

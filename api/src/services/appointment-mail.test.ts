@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
-import { post } from '../test-support/http';
-import { adminCall } from '../test-support/patient-calls';
-import { type CaughtMail, type SmtpCatcher, startSmtpCatcher } from '../test-support/smtp-catcher';
+import type { AppointmentEmail } from '@carebook/shared';
+import { get, post } from '../test-support/http';
+import { adminCall, adminToken } from '../test-support/patient-calls';
+import { type CaughtMail, REFUSED_PREFIX, type SmtpCatcher, startSmtpCatcher } from '../test-support/smtp-catcher';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(90_000);
@@ -48,9 +49,9 @@ describe.each(DRIVERS)('appointment emails on %s', (driver) => {
     env.clock.time = START;
   });
 
-  async function patient(name: string): Promise<{ token: string; email: string }> {
+  async function patient(name: string, prefix = 'mail-'): Promise<{ token: string; email: string }> {
     counter += 1;
-    const email = `mail-${driver}-${counter}@example.com`;
+    const email = `${prefix}${driver}-${counter}@example.com`;
     const res = await post<{ token: string }>(env.app, '/api/v1/user/register', { name, email, password: 'secret1' });
     expect(res.status).toBe(201);
     return { token: res.body.token, email };
@@ -161,5 +162,31 @@ describe.each(DRIVERS)('appointment emails on %s', (driver) => {
     await smtp.waitFor(subjectHas(late.email, 'is booked'));
     await new Promise((r) => setTimeout(r, 500));
     expect(smtp.to(late.email).map((m) => m.subject)).toEqual([expect.stringContaining('is booked')]);
+  });
+
+  it('shows staff which emails an appointment caused, when they went out, and what failed', async () => {
+    const ok = await patient('Gets Mail');
+    const okId = await bookFor(ok.token, 'doc06', TOMORROW, '18:00');
+    const refused = await patient('No Mailbox', REFUSED_PREFIX);
+    const refusedId = await bookFor(refused.token, 'doc06', TOMORROW, '18:30');
+    await smtp.waitFor(subjectHas(ok.email, 'is booked'));
+    const admin = await adminToken(env);
+    const emailsOf = (id: string) => get<{ emails: AppointmentEmail[] }>(env.app, `/api/v1/admin/appointment-emails?appointmentId=${id}`, admin);
+
+    let listed = await emailsOf(refusedId);
+    for (let i = 0; i < 100 && listed.body.emails[0]?.status === 'pending'; i += 1) {
+      await new Promise((r) => setTimeout(r, 100));
+      listed = await emailsOf(refusedId);
+    }
+    expect(listed.body.emails).toEqual([
+      expect.objectContaining({ kind: 'booked', recipient: refused.email, status: 'failed', sentAt: null, nextAttemptAt: null, lastError: expect.stringContaining('No such mailbox') }),
+    ]);
+    const sent = await emailsOf(okId);
+    expect(sent.status).toBe(200);
+    expect(sent.body.emails).toEqual([
+      expect.objectContaining({ kind: 'booked', recipient: ok.email, status: 'sent', attempts: 1, lastError: null, sentAt: expect.any(Number) }),
+    ]);
+    expect((await get(env.app, `/api/v1/admin/appointment-emails?appointmentId=${okId}`, ok.token)).status).toBe(401);
+    expect((await emailsOf('no-such-appointment')).status).toBe(404);
   });
 });

@@ -183,8 +183,9 @@ export async function startMailSender(options: SenderOptions): Promise<MailSende
       stopped = true;
       if (timer) clearTimeout(timer);
       await unlisten();
-      await running;
+      // A send under way fails at once and is released for a retry, instead of holding up shutdown.
       transport?.close();
+      await running;
     },
   };
 }

@@ -1,6 +1,8 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './pg-cluster';
+
+/** Recipients whose address starts with this are refused with 550 (a permanent failure). */
+export const REFUSED_PREFIX = 'refused-';
 
 /** A received message, parsed as a mail client would. */
 export interface CaughtMail {
@@ -32,9 +34,13 @@ function addressText(value: ParsedMail['to']): string {
   return (Array.isArray(value) ? value : [value]).map((a) => a.text).join(', ');
 }
 
-/** A real SMTP server (npm `smtp-server`) on 127.0.0.1 that keeps every message it receives. */
+/**
+ * A real SMTP server (npm `smtp-server`) on 127.0.0.1 that keeps every message it receives. The
+ * first start takes a free port from the system; later starts reuse it. (Also used by the browser
+ * tests, so it imports nothing else of the API.)
+ */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
-  const port = await freePort();
+  let port = 0;
   const mails: CaughtMail[] = [];
   let server: SMTPServer | null = null;
 
@@ -43,6 +49,14 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // A mailbox that does not exist: refused for good (550), as a real server would.
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith(REFUSED_PREFIX)) {
+          callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+          return;
+        }
+        callback();
+      },
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((parsed) => {
@@ -64,6 +78,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       s.once('error', reject);
       s.listen(port, '127.0.0.1', () => resolve());
     });
+    const address = s.server.address();
+    if (address && typeof address === 'object') port = address.port;
     server = s;
   }
 

@@ -4,6 +4,7 @@ import { ROUTES } from '@carebook/shared';
 import LoginPage from './features/login/login-page';
 import MyAppointmentsPage from './features/my-appointments/my-appointments-page';
 import MyProfilePage from './features/my-profile/my-profile-page';
+import ResetPasswordPage from './features/reset-password/reset-password-page';
 
 /** The routes this remote serves; the host maps the same paths to the exposed modules. */
 export function App(): ReactNode {
@@ -12,6 +13,7 @@ export function App(): ReactNode {
       <Route path={ROUTES.login} element={<LoginPage />} />
       <Route path={ROUTES.myProfile} element={<MyProfilePage />} />
       <Route path={ROUTES.myAppointments} element={<MyAppointmentsPage />} />
+      <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
     </Routes>
   );
 }

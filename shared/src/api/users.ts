@@ -1,4 +1,14 @@
-import type { LoginRequest, ProfileReply, ProfileUpdateReply, RegisterRequest, TokenReply, UserProfile } from '../types';
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  MessageReply,
+  ProfileReply,
+  ProfileUpdateReply,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenReply,
+  UserProfile,
+} from '../types';
 import type { ApiClient } from './client';
 
 export function login(api: ApiClient, body: LoginRequest): Promise<TokenReply> {
@@ -7,6 +17,16 @@ export function login(api: ApiClient, body: LoginRequest): Promise<TokenReply> {
 
 export function register(api: ApiClient, body: RegisterRequest): Promise<TokenReply> {
   return api.post<TokenReply>('/api/v1/user/register', body);
+}
+
+/** Asks for a password reset link; the reply is the same whether or not the address has an account. */
+export function forgotPassword(api: ApiClient, body: ForgotPasswordRequest): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/forgot-password', body);
+}
+
+/** Sets a new password with an emailed link's token; the reply's token is a new session (every other one has ended). */
+export function resetPassword(api: ApiClient, body: ResetPasswordRequest): Promise<TokenReply> {
+  return api.post<TokenReply>('/api/v1/user/reset-password', body);
 }
 
 export async function getProfile(api: ApiClient): Promise<UserProfile> {

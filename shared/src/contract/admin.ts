@@ -53,3 +53,27 @@ export const doctorScheduleReplySchema = z.object({
   doctor: doctorSchema,
   conflicts: z.array(adminAppointmentSchema),
 });
+
+/** `GET /api/v1/admin/appointment-emails?appointmentId=...`. */
+export const appointmentEmailsQuerySchema = z.object({ appointmentId: idField(MESSAGES.invalidAppointmentId) });
+
+/**
+ * One email about an appointment: `pending` (waiting or being retried: `lastError` says why),
+ * `sent`, `failed` (refused for good by the mail server) or `skipped` (a reminder for a visit
+ * that was moved or cancelled first). Times are milliseconds since the epoch.
+ */
+export const appointmentEmailSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset']),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(['pending', 'sent', 'failed', 'skipped']),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  createdAt: z.number(),
+  sentAt: z.number().nullable(),
+  /** When a pending email is tried next; `null` once it is sent, failed or skipped. */
+  nextAttemptAt: z.number().nullable(),
+});
+
+export const appointmentEmailsReplySchema = z.object({ success: z.literal(true), emails: z.array(appointmentEmailSchema) });

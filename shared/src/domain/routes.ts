@@ -7,6 +7,8 @@ export const ROUTES = {
   contact: '/contact',
   myProfile: '/my-profile',
   myAppointments: '/my-appointments',
+  /** "Forgot password?" and, with `#token=` from the emailed link, "choose a new password". */
+  resetPassword: '/reset-password',
 } as const;
 
 /** Route patterns with parameters, as the host's router declares them. */
@@ -34,6 +36,7 @@ export const SCREENS: readonly Screen[] = [
   { path: ROUTES.login, remote: 'account', module: 'login' },
   { path: ROUTES.myProfile, remote: 'account', module: 'my-profile' },
   { path: ROUTES.myAppointments, remote: 'account', module: 'my-appointments' },
+  { path: ROUTES.resetPassword, remote: 'account', module: 'reset-password' },
   { path: ROUTES.about, remote: 'pages', module: 'about' },
   { path: ROUTES.contact, remote: 'pages', module: 'contact' },
 ];

@@ -23,6 +23,9 @@ export type ClinicReply = z.infer<typeof contract.clinicReplySchema>;
 
 export type LoginRequest = z.input<typeof contract.loginRequestSchema>;
 export type RegisterRequest = z.input<typeof contract.registerRequestSchema>;
+export type ForgotPasswordRequest = z.input<typeof contract.forgotPasswordRequestSchema>;
+/** `token`: from the emailed link's `#token=`; `password`: the new one. */
+export type ResetPasswordRequest = z.input<typeof contract.resetPasswordRequestSchema>;
 export type BookingRequest = z.input<typeof contract.bookingRequestSchema>;
 /** The booking reply: `appointmentId` names the new appointment (for its calendar file, etc.). */
 export type BookingReply = z.infer<typeof contract.bookingReplySchema>;
@@ -46,3 +49,6 @@ export type SessionsEndedReply = z.infer<typeof contract.sessionsEndedReplySchem
 export type ChangePasswordRequest = z.input<typeof contract.changePasswordRequestSchema>;
 export type AuditEntry = z.infer<typeof contract.auditEntrySchema>;
 export type AuditReply = z.infer<typeof contract.auditReplySchema>;
+/** An email about one appointment and how its sending went, for the admin app. */
+export type AppointmentEmail = z.infer<typeof contract.appointmentEmailSchema>;
+export type AppointmentEmailsReply = z.infer<typeof contract.appointmentEmailsReplySchema>;

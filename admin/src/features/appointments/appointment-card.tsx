@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { formatAppointmentTime } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import type { AdminAppointment } from '../../api/admin-api';
+import { AppointmentEmails } from './appointment-emails';
 import styles from './appointments-page.module.css';
 
 export type AppointmentAction = 'paid' | 'completed' | 'cancel';
@@ -41,6 +42,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
             {payment ? 'Paid' : 'Not paid'} · ${appointment.amount}
           </li>
         </ul>
+        <AppointmentEmails appointmentId={appointment._id} />
       </div>
       {(live || (!cancelled && !payment)) && (
         <div className={styles.actions}>

@@ -1,11 +1,11 @@
 import { useRef, type ReactNode } from 'react';
-import { Navigate } from '@carebook/shared/router';
-import { LIMITS, MESSAGES, pageTitle } from '@carebook/shared';
+import { Link, Navigate } from '@carebook/shared/router';
+import { LIMITS, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { formStyles, TextField } from '@carebook/shared/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthForm, type AuthField } from './use-auth-form';
-import styles from './login-page.module.css';
+import styles from '../../components/auth-card.module.css';
 
 /** Login and sign-up on one screen (SPEC.md sections 2, 4, 5). */
 export default function LoginPage(): ReactNode {
@@ -65,6 +65,13 @@ export default function LoginPage(): ReactNode {
           onValueChange={(value) => change('password', value)}
           error={errors.password}
         />
+        {signUp ? null : (
+          <p className={styles.forgot}>
+            <Link to={ROUTES.resetPassword} className={formStyles.link}>
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <p role="alert" className={formStyles.alert}>
           {failure}
         </p>
