@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { formatAppointmentTime } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import type { AdminAppointment } from '../../api/admin-api';
@@ -41,6 +42,11 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
             {payment ? 'Paid' : 'Not paid'} · ${appointment.amount}
           </li>
         </ul>
+        <p className={styles.history}>
+          <Link to={`/appointments/${appointment._id}/history`}>
+            History<span className="cb-visually-hidden">: {about}</span>
+          </Link>
+        </p>
       </div>
       {(live || (!cancelled && !payment)) && (
         <div className={styles.actions}>
