@@ -2,17 +2,21 @@ import {
   ApiError,
   bookAppointment,
   cancelAppointment,
+  changePassword,
   DEFAULT_SCHEDULE,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
   getDoctors,
   getProfile,
+  getSessions,
   login,
   MESSAGES,
   rateAppointment,
   register,
   rescheduleAppointment,
+  revokeOtherSessions,
+  revokeSession,
   updateProfile,
 } from '@carebook/shared';
 import * as contract from '@carebook/shared/contract';
@@ -30,6 +34,13 @@ import {
   updateDoctor,
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
+import {
+  getAdminSessions,
+  getAudit,
+  getPatientSessions,
+  revokeAdminSession,
+  revokePatientSessions,
+} from '../../admin/src/api/activity-api';
 import { PNG_BYTES } from './test-support/http';
 import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
 import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
@@ -147,6 +158,40 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
       expect((await getDoctors(patient.api)).find((d) => d._id === 'doc01')).toMatchObject({ rating: 5, reviews: 1 });
       lastReply(patient, contract.doctorsReplySchema);
     }
+  });
+
+  it('gets replies of the shared schemas from the session and activity calls', async () => {
+    const email = `contract-${driver}@example.com`;
+    const other = recordingClient(patient.api.baseUrl);
+    other.useToken((await login(other.api, { email, password: 'secret1' })).token);
+    const sessions = await getSessions(patient.api);
+    lastReply(patient, contract.sessionsReplySchema);
+    const otherId = sessions.find((s) => !s.current)?.id ?? '';
+    await revokeSession(patient.api, otherId);
+    lastReply(patient, contract.messageReplySchema);
+    await revokeOtherSessions(patient.api);
+    lastReply(patient, contract.sessionsEndedReplySchema);
+    await changePassword(patient.api, { currentPassword: 'secret1', newPassword: 'secret2' });
+    lastReply(patient, contract.sessionsEndedReplySchema);
+    const me = (await getProfile(patient.api))._id;
+
+    const trail = await getAudit(staff.api, { patientId: me, limit: 5 });
+    expect(trail.entries[0]?.action).toBe('account.password-change');
+    lastReply(staff, contract.auditReplySchema);
+    expect((await getPatientSessions(staff.api, me)).length).toBe(1);
+    lastReply(staff, contract.sessionsReplySchema);
+    const own = await getAdminSessions(staff.api);
+    lastReply(staff, contract.sessionsReplySchema);
+    const second = recordingClient(staff.api.baseUrl);
+    second.useToken((await adminLogin(second.api, ADMIN)).token);
+    const secondId = (await getAdminSessions(second.api)).find((s) => s.current)?.id ?? '';
+    expect(own.map((s) => s.id)).not.toContain(secondId);
+    await revokeAdminSession(staff.api, secondId);
+    lastReply(staff, contract.messageReplySchema);
+    await revokePatientSessions(staff.api, me);
+    lastReply(staff, contract.sessionsEndedReplySchema);
+    await expect(getProfile(patient.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    patient.useToken((await login(patient.api, { email, password: 'secret2' })).token);
   });
 
   it('gets refusals as { success: false, message } with the product message', async () => {
