@@ -18,9 +18,11 @@ import { createGuards } from './plugins/auth';
 import { registerAccessLog } from './plugins/access-log';
 import { createDoctorsFastPath } from './plugins/doctors-fast-path';
 import { registerErrorHandler, replyToFrameworkError } from './plugins/error-handler';
+import { registerJsonBody } from './plugins/json-body';
 import { registerJsonReplies } from './plugins/json-replies';
 import { requireReplySchemas } from './plugins/route-contract';
 import { serveImages } from './plugins/static-files';
+import { registerReplyHeaders } from './plugins/reply-headers';
 import { registerShutdown } from './plugins/shutdown';
 import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
@@ -60,6 +62,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     // server.ts closes idle keep-alive connections itself, after in-flight replies had a chance
     // to say `Connection: close` (see `plugins/shutdown.ts`).
     forceCloseConnections: false,
+    // Requests arriving while closing get the product's 503 from `plugins/shutdown.ts`.
+    return503OnClosing: false,
     // The doctor list is served before fastify when it is in memory (see `plugins/doctors-fast-path.ts`).
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
@@ -71,6 +75,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   });
   // fastify parses text/plain by default; our API takes JSON or multipart only, so it is a 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
 
   const signer = createTokenSigner(await resolveSigningSecret(db, config));
   const doctorsCache = new DoctorsCache(async () => prepareReply(await buildDoctorsReply(db, config, now())));
@@ -104,6 +109,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   // External plugins first, then the app's own, then routes.
   registerErrorHandler(app);
   registerShutdown(app);
+  registerReplyHeaders(app);
   registerJsonReplies(app);
   registerAccessLog(app);
   await app.register(cors, {

@@ -42,7 +42,7 @@ export async function spawnApi(env: Record<string, string>, options: { waitForHe
     },
   };
   if (options.waitForHealth !== false) {
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 90_000; // a first start runs initdb: slow on a busy machine
     for (;;) {
       if (done) throw new Error(`API exited before it was ready:\n${output}`);
       try {

@@ -12,7 +12,7 @@ export const MESSAGES = {
   invalidGender: 'Please choose one of the listed genders',
   invalidDob: 'Please enter a real date of birth in the past',
   longAddress: 'Each address line must be at most 200 characters long',
-  invalidAddress: 'The address must be JSON text with line1 and line2',
+  invalidAddress: 'The address must be JSON text with line1 and line2 only',
   invalidImage: 'The photo must be a PNG, JPEG or WebP image',
   imageTooLarge: 'The photo must be at most 5 MB',
   requiredField: 'This field is required',
@@ -68,6 +68,7 @@ export const MESSAGES = {
 
   badRequest: 'The request could not be read. Please check it and try again.',
   requestTooLarge: 'The request is too large',
+  requestTooDeep: 'The request nests objects or lists too deeply',
   serviceClosing: 'The server is restarting. Please try again in a moment.',
   unsupportedMediaType: 'The request must be sent as JSON or as a multipart form',
   notFound: 'Not found',
