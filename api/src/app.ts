@@ -12,6 +12,7 @@ import type { Db } from './db/db';
 import { DoctorsCache } from './lib/doctors-cache';
 import { UploadStore } from './lib/images';
 import { prepareReply } from './lib/prepared-reply';
+import { createRateLimits } from './lib/rate-limits';
 import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
 import { createGuards } from './plugins/auth';
@@ -48,6 +49,12 @@ export interface BuildAppOptions {
 
 const STATIC_DIR = path.resolve(__dirname, '..', 'static');
 
+/** A hop count as fastify's types take it: trust the nearest `hops` addresses of the chain. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the whole API on an open, migrated database. Never listens (see `server.ts`). */
 export async function buildApp({ db, config, now = () => new Date(), logger }: BuildAppOptions): Promise<FastifyInstance> {
   let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | null = null;
@@ -56,7 +63,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     // One access line per request instead of fastify's two (see `plugins/access-log.ts`).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // Unset TRUST_PROXY: false, so a forged X-Forwarded-For cannot pick another rate-limit bucket.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Malformed URLs (`/%`) get our error shape, not fastify's own body.
     frameworkErrors: replyToFrameworkError,
     // server.ts closes idle keep-alive connections itself, after in-flight replies had a chance
@@ -89,6 +97,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const doctorList = await watchDoctorList(db, () => doctorsCache.invalidate(), app.log);
   app.addHook('onClose', doctorList.stop);
   const uploads = new UploadStore(db, path.join(config.dataDir, 'uploads'));
+  // Registered before the context: the per-account limits are built on its store.
+  await app.register(rateLimit, { global: false });
   const ctx: AppContext = {
     db,
     config,
@@ -99,6 +109,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     doctorsCache,
     appointmentWrites: createAppointmentWrites(db, doctorList.changes, config),
     doctorWrites: createDoctorWrites(db, doctorList.changes, uploads),
+    rateLimits: createRateLimits(app, config),
   };
 
   // Requests are validated and replies serialised through the shared wire schemas.
@@ -118,7 +129,6 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
   });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidTimeZone } from '@carebook/shared';
 import { API_PORT, APPS, appNamed, localOrigin } from '@carebook/shared/apps';
+import { type AbuseLimits, readAbuseLimits, readTrustProxy, type TrustProxy } from './config-limits';
 
 /** Everything the API reads from the environment, checked once at start. */
 export interface Config {
@@ -26,6 +27,10 @@ export interface Config {
   rateLimitAuthMax: number;
   /** Upcoming (live, not yet started) appointments one patient may hold. */
   maxUpcomingPerPatient: number;
+  /** Per-account and per-address limits on booking, sign-up and failed logins. */
+  limits: AbuseLimits;
+  /** Which forwarded headers to believe for the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
@@ -125,6 +130,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   const rateLimitAuthMax = integer(env, 'RATE_LIMIT_AUTH_MAX', 20, 1, 1_000_000, problems);
   const maxUpcomingPerPatient = integer(env, 'MAX_UPCOMING_PER_PATIENT', 5, 1, 1_000_000, problems);
+  const limits = readAbuseLimits((name, fallback, min, max) => integer(env, name, fallback, min, max, problems));
+  const trustProxy = readTrustProxy(env, problems);
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -146,6 +153,8 @@ export function loadConfig(env: Env = process.env): Config {
     admin,
     rateLimitAuthMax,
     maxUpcomingPerPatient,
+    limits,
+    trustProxy,
     logLevel,
   };
 }

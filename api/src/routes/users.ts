@@ -34,7 +34,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.post(
     '/api/v1/user/register',
-    { config: authLimit, schema: { body: registerRequestSchema, response: withErrors({ 201: tokenReplySchema }) } },
+    { config: authLimit, preHandler: ctx.rateLimits.signups, schema: { body: registerRequestSchema, response: withErrors({ 201: tokenReplySchema }) } },
     async (request, reply) => {
       const input = request.body;
       const problem = firstError(validateRegistration(input));
@@ -58,13 +58,19 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   api.post(
     '/api/v1/user/login',
     { config: authLimit, schema: { body: loginRequestSchema, response: withErrors({ 200: tokenReplySchema }) } },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
       const problem = firstError(validateLogin(input));
       if (problem) throw new HttpError(400, problem);
-      const user = await findCredentials(db, normalizeEmail(input.email));
+      const email = normalizeEmail(input.email);
+      // Failed logins count per account too: spreading guesses over many addresses gains nothing.
+      await ctx.rateLimits.loginFailures.check(request, reply, email);
+      const user = await findCredentials(db, email);
       const ok = await verifyPassword(user?.password ?? null, input.password);
-      if (!user || !ok) throw new HttpError(401, MESSAGES.wrongCredentials);
+      if (!user || !ok) {
+        await ctx.rateLimits.loginFailures.failed(request, email);
+        throw new HttpError(401, MESSAGES.wrongCredentials);
+      }
       return { success: true as const, token: await signer.sign(user.id, 'patient'), message: MESSAGES.loggedIn };
     },
   );

@@ -38,6 +38,8 @@ export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
   notLoggedIn: 'Please log in again',
   tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  tooManyBookingChanges: 'Too many bookings or changes in a short time. Please wait a minute and try again.',
+  tooManySignups: 'Too many accounts were created from your network. Please try again later.',
 
   appointmentBooked: 'Appointment booked',
   appointmentCancelled: 'Appointment cancelled',
