@@ -129,7 +129,8 @@ export interface ComposeProject {
   compose(args: string[], timeoutMs?: number): Promise<string>;
   /** Runs a command in a service's container. */
   exec(service: string, command: string[]): Promise<string>;
-  down(): Promise<void>;
+  /** Removes the containers, volumes, network and (unless kept) the images built. */
+  down(keepImages?: boolean): Promise<void>;
 }
 
 /**
@@ -176,8 +177,8 @@ export async function composeProject(env: NodeJS.ProcessEnv): Promise<ComposePro
     },
     compose,
     exec: (service, command) => compose(['exec', '-T', service, ...command]),
-    down: async () => {
-      await compose(['down', '--volumes', '--rmi', 'local', '--remove-orphans', '--timeout', '10'], 300_000);
+    down: async (keepImages = false) => {
+      await compose(['down', '--volumes', ...(keepImages ? [] : ['--rmi', 'local']), '--remove-orphans', '--timeout', '10'], 300_000);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
