@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './pg-cluster';
+import { UNLIMITED } from './test-app';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -22,7 +23,7 @@ export async function spawnApi(env: Record<string, string>, options: { waitForHe
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...UNLIMITED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,7 +43,7 @@ export async function spawnApi(env: Record<string, string>, options: { waitForHe
     },
   };
   if (options.waitForHealth !== false) {
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 90_000; // a first start runs initdb: slow on a busy machine
     for (;;) {
       if (done) throw new Error(`API exited before it was ready:\n${output}`);
       try {
