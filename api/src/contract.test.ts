@@ -3,6 +3,7 @@ import {
   bookAppointment,
   cancelAppointment,
   changePassword,
+  endSession,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
@@ -33,6 +34,7 @@ import {
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
 import {
+  endAdminSession,
   getAdminSessions,
   getAudit,
   getPatientSessions,
@@ -72,6 +74,8 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
   let env: TestEnv;
   let patient: RecordingClient;
   let staff: RecordingClient;
+  /** More clients (other devices) the session calls use; their calls count as covered too. */
+  const others: RecordingClient[] = [];
 
   beforeAll(async () => {
     env = await createTestEnv(driver);
@@ -156,6 +160,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
   it('gets replies of the shared schemas from the session and activity calls', async () => {
     const email = `contract-${driver}@example.com`;
     const other = recordingClient(patient.api.baseUrl);
+    others.push(other);
     other.useToken((await login(other.api, { email, password: 'secret1' })).token);
     const sessions = await getSessions(patient.api);
     lastReply(patient, contract.sessionsReplySchema);
@@ -176,6 +181,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     const own = await getAdminSessions(staff.api);
     lastReply(staff, contract.sessionsReplySchema);
     const second = recordingClient(staff.api.baseUrl);
+    others.push(second);
     second.useToken((await adminLogin(second.api, ADMIN)).token);
     const secondId = (await getAdminSessions(second.api)).find((s) => s.current)?.id ?? '';
     expect(own.map((s) => s.id)).not.toContain(secondId);
@@ -184,6 +190,13 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     await revokePatientSessions(staff.api, me);
     lastReply(staff, contract.sessionsEndedReplySchema);
     await expect(getProfile(patient.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    other.useToken((await login(other.api, { email, password: 'secret2' })).token);
+    await endSession(other.api);
+    lastReply(other, contract.messageReplySchema);
+    await expect(getProfile(other.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    second.useToken((await adminLogin(second.api, ADMIN)).token);
+    await endAdminSession(second.api);
+    lastReply(second, contract.messageReplySchema);
     patient.useToken((await login(patient.api, { email, password: 'secret2' })).token);
   });
 
@@ -195,7 +208,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
 
   it('has called every /api/v1 route the API registers, so a new route needs a contract check', () => {
     const called = new Set(
-      [...patient.replies, ...staff.replies].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
+      [...patient.replies, ...staff.replies, ...others.flatMap((client) => client.replies)].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
     );
     const registered = registeredApiRoutes(env.app.printRoutes({ commonPrefix: false }));
     // The admin list also answers POST, for the original admin panel; the admin app uses GET.

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 // shared singleton, and a relative import would bundle a second copy of the API client here.
 import {
   createApiClient,
+  endSession,
   errorMessage,
   getClinic,
   getDoctors,
@@ -130,7 +131,12 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     return () => window.removeEventListener('storage', onStorage);
   }, [persistToken]);
 
-  const logout = useCallback(() => setToken(null), [setToken]);
+  // The server ends the session as well (its token is refused from then on); the token is read
+  // when the call starts, so clearing it right after is safe, and a failed call changes nothing here.
+  const logout = useCallback(() => {
+    if (tokenRef.current) endSession(api).catch(() => undefined);
+    setToken(null);
+  }, [api, setToken]);
 
   const value = useMemo<AppContextValue>(
     () => ({
