@@ -116,7 +116,8 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
     AUDIT_LOG: auditLog,
   };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const api = await spawnApi(env);
+  // A fresh embedded database runs initdb first: slow on a busy shared machine.
+  const api = await spawnApi(env, { readyTimeoutMs: 180_000 });
   try {
     const post = async (route: string, body: unknown, token?: string): Promise<Record<string, unknown>> => {
       const res = await fetch(`${api.url}${route}`, {

@@ -4,6 +4,7 @@ import {
   cancelAppointment,
   changePassword,
   DEFAULT_SCHEDULE,
+  endSession,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
@@ -35,6 +36,7 @@ import {
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
 import {
+  endAdminSession,
   getAdminSessions,
   getAudit,
   getPatientSessions,
@@ -74,6 +76,8 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
   let env: TestEnv;
   let patient: RecordingClient;
   let staff: RecordingClient;
+  /** More clients (other devices) the session calls use; their calls count as covered too. */
+  const others: RecordingClient[] = [];
 
   beforeAll(async () => {
     env = await createTestEnv(driver);
@@ -163,6 +167,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
   it('gets replies of the shared schemas from the session and activity calls', async () => {
     const email = `contract-${driver}@example.com`;
     const other = recordingClient(patient.api.baseUrl);
+    others.push(other);
     other.useToken((await login(other.api, { email, password: 'secret1' })).token);
     const sessions = await getSessions(patient.api);
     lastReply(patient, contract.sessionsReplySchema);
@@ -183,6 +188,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     const own = await getAdminSessions(staff.api);
     lastReply(staff, contract.sessionsReplySchema);
     const second = recordingClient(staff.api.baseUrl);
+    others.push(second);
     second.useToken((await adminLogin(second.api, ADMIN)).token);
     const secondId = (await getAdminSessions(second.api)).find((s) => s.current)?.id ?? '';
     expect(own.map((s) => s.id)).not.toContain(secondId);
@@ -191,6 +197,13 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     await revokePatientSessions(staff.api, me);
     lastReply(staff, contract.sessionsEndedReplySchema);
     await expect(getProfile(patient.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    other.useToken((await login(other.api, { email, password: 'secret2' })).token);
+    await endSession(other.api);
+    lastReply(other, contract.messageReplySchema);
+    await expect(getProfile(other.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    second.useToken((await adminLogin(second.api, ADMIN)).token);
+    await endAdminSession(second.api);
+    lastReply(second, contract.messageReplySchema);
     patient.useToken((await login(patient.api, { email, password: 'secret2' })).token);
   });
 
@@ -202,7 +215,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
 
   it('has called every /api/v1 route the API registers, so a new route needs a contract check', () => {
     const called = new Set(
-      [...patient.replies, ...staff.replies].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
+      [...patient.replies, ...staff.replies, ...others.flatMap((client) => client.replies)].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
     );
     const registered = registeredApiRoutes(env.app.printRoutes({ commonPrefix: false }));
     // The admin list also answers POST, for the original admin panel; the admin app uses GET.

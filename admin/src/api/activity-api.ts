@@ -32,6 +32,11 @@ export function revokePatientSessions(api: ApiClient, userId: string, sessionId?
   return api.post<SessionsEndedReply>(`${BASE}/revoke-patient-sessions`, sessionId ? { userId, sessionId } : { userId });
 }
 
+/** Ends the admin's current session on the server (logging out). */
+export function endAdminSession(api: ApiClient): Promise<MessageReply> {
+  return api.post<MessageReply>(`${BASE}/logout`, {});
+}
+
 export async function getAdminSessions(api: ApiClient): Promise<Session[]> {
   return (await api.get<SessionsReply>(`${BASE}/sessions`)).sessions;
 }

@@ -19,7 +19,10 @@ export interface SpawnedApi {
  * a loader, one process. (The tsx CLI would put a wrapper process in between that SIGKILLs a
  * child whose event loop is busy for 30 ms when relaying SIGTERM: no graceful shutdown under load.)
  */
-export async function spawnApi(env: Record<string, string>, options: { waitForHealth?: boolean } = {}): Promise<SpawnedApi> {
+export async function spawnApi(
+  env: Record<string, string>,
+  options: { waitForHealth?: boolean; readyTimeoutMs?: number } = {},
+): Promise<SpawnedApi> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -43,7 +46,8 @@ export async function spawnApi(env: Record<string, string>, options: { waitForHe
     },
   };
   if (options.waitForHealth !== false) {
-    const deadline = Date.now() + 90_000; // a first start runs initdb: slow on a busy machine
+    // A first start runs initdb: slow on a busy machine.
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
     for (;;) {
       if (done) throw new Error(`API exited before it was ready:\n${output}`);
       try {

@@ -11,6 +11,11 @@ export function revokeSession(api: ApiClient, sessionId: string): Promise<Messag
   return api.post<MessageReply>('/api/v1/user/revoke-session', { sessionId });
 }
 
+/** Ends this session on the server (logging out); its token is refused from then on. */
+export function endSession(api: ApiClient): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/logout', {});
+}
+
 /** Logs out every device but this one. */
 export function revokeOtherSessions(api: ApiClient): Promise<SessionsEndedReply> {
   return api.post<SessionsEndedReply>('/api/v1/user/revoke-other-sessions', {});

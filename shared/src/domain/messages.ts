@@ -101,6 +101,7 @@ export const MESSAGES = {
   appointmentPaid: 'Appointment marked as paid',
   appointmentCompleted: 'Appointment marked as completed',
 
+  loggedOut: 'You are logged out',
   sessionNotFound: 'This session was not found or has already ended',
   sessionEnded: 'That device is logged out',
   otherSessionsEnded: 'You are logged out of all other devices',

@@ -91,7 +91,7 @@ describe('the activity screen', () => {
     expect(await within(panel).findByText('Safari on iPhone')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: /^End session/ }));
     expect(post).toHaveBeenCalledWith('/api/v1/admin/revoke-patient-sessions', { userId: 'u1', sessionId: 's2' });
-    await user.click(within(panel).getByRole('button', { name: "End all of this patient's sessions" }));
+    await user.click(within(panel).getByRole('button', { name: 'End all sessions' }));
     expect(post).toHaveBeenLastCalledWith('/api/v1/admin/revoke-patient-sessions', { userId: 'u1' });
     const own = screen.getByRole('region', { name: 'Your sessions' });
     expect(within(own).getByText(/this browser/)).toBeInTheDocument();

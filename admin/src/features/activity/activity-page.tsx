@@ -74,7 +74,6 @@ export function ActivityPage(): ReactNode {
           reload={patientSessions.reload}
           endOne={(session) => revokePatientSessions(api, filters.patientId, session.id)}
           endAll={() => revokePatientSessions(api, filters.patientId)}
-          endAllLabel="End all of this patient's sessions"
         />
       )}
       {state.status === 'error' && <LoadError message={state.message} onRetry={() => void more()} />}

@@ -11,6 +11,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'doctor.add': 'added a doctor',
   'doctor.update': 'changed a doctor',
   'doctor.availability': "changed a doctor's availability",
+  'doctor.schedule': "changed a doctor's working hours",
   'account.profile-update': 'changed their profile',
   'account.password-change': 'changed their password',
   'account.password-change-failed': 'tried to change their password with a wrong current password',

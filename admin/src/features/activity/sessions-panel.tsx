@@ -18,11 +18,10 @@ interface SessionsPanelProps {
   endOne: (session: Session) => Promise<{ message: string }>;
   /** Ends all of them (the patient's), when offered. */
   endAll?: () => Promise<{ message: string }>;
-  endAllLabel?: string;
 }
 
 /** A list of open sessions (device, address, last active) with "End session" on each. */
-export function SessionsPanel({ title, state, reload, endOne, endAll, endAllLabel }: SessionsPanelProps): ReactNode {
+export function SessionsPanel({ title, state, reload, endOne, endAll }: SessionsPanelProps): ReactNode {
   const [busy, setBusy] = useState(false);
   async function run(action: () => Promise<{ message: string }>): Promise<void> {
     setBusy(true);
@@ -62,7 +61,7 @@ export function SessionsPanel({ title, state, reload, endOne, endAll, endAllLabe
       )}
       {endAll && sessions.length > 0 && (
         <button type="button" className={formStyles.primary} disabled={busy} onClick={() => void run(endAll)}>
-          {endAllLabel ?? 'End all sessions'}
+          End all sessions
         </button>
       )}
     </section>

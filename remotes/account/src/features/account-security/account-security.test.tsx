@@ -5,6 +5,9 @@ import { ApiError, MESSAGES, type ApiClient, type Session } from '@carebook/shar
 import { apiCall, renderWithApp, stubApi } from '@carebook/testing';
 import { AccountSecurity } from './account-security';
 
+// Typing into three fields takes a few seconds on a loaded machine.
+jest.setTimeout(20_000);
+
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const ROUTE = { route: '/my-profile', path: '/my-profile' };

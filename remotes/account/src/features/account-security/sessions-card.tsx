@@ -30,7 +30,9 @@ export function SessionsCard({ state, reload }: { state: SessionsState; reload: 
     }
   }
 
-  const others = state.status === 'ready' ? state.sessions.filter((s) => !s.current) : [];
+  // This device first, then the others by last use (the server's order).
+  const sessions = state.status === 'ready' ? [...state.sessions].sort((a, b) => Number(b.current) - Number(a.current)) : [];
+  const others = sessions.filter((s) => !s.current);
   return (
     <section className={styles.card} aria-labelledby="sessions-title">
       <h2 id="sessions-title" className={styles.title}>
@@ -48,7 +50,7 @@ export function SessionsCard({ state, reload }: { state: SessionsState; reload: 
       {state.status === 'ready' && (
         <>
           <ul className={styles.sessions} aria-label="Logged-in devices">
-            {state.sessions.map((session: Session) => (
+            {sessions.map((session: Session) => (
               <li key={session.id} className={styles.session}>
                 <div className={styles.device}>
                   <p className={styles.deviceName}>
