@@ -17,7 +17,7 @@ import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { dayChoice, pickSlot, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
-// Issue 14's journeys: confirmation and calendar, reschedule, groups, ratings, next free time.
+// Journeys past booking: confirmation and calendar, reschedule, groups, ratings, next free time.
 // The clinic is in Kolkata (UTC+5:30), the browsers in Los Angeles: times on screen are Kolkata's.
 const CLINIC_ZONE = 'Asia/Kolkata';
 const BROWSER_ZONE = 'America/Los_Angeles';
@@ -108,7 +108,7 @@ async function appointmentsOf(token: string): Promise<Appointment[]> {
   return ((await response.json()) as { appointments: Appointment[] }).appointments;
 }
 
-describe('beyond the spec', () => {
+describe('after booking: confirmation, calendar, moving, groups, ratings', () => {
   it('confirms a booking in place and downloads it as a calendar file', async () => {
     const patient = await registerPatient(stack, 'Cal Endar');
     const page = await signedIn(patient.token);

@@ -138,7 +138,7 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     }));
     expect(pageSide).toEqual({ sheets: 2, adopted: 0, h1Font: '"Comic Sans MS", cursive', rootToken: '' });
     // Not checked here: the slot picker's day buttons ("Mon 23" named "Monday 23 November") are
-    // the booking screen's, under issue 13; the same markup is on the site's doctor page.
+    // the booking screen's, checked with its own tests; the same markup is on the site's doctor page.
     const axe = await new AxeBuilder({ page }).include('[data-carebook-doctor]').disableRules(['label-content-name-mismatch']).analyze();
     expect(axe.violations.map((violation) => violation.id)).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -1,6 +1,6 @@
-// The first view on a slow phone (issue 10): the page itself carries the route's content, the
-// run-time configuration and hints to fetch the route's remote early; JS stays within budget;
-// a slow remote shows its region's shape, never a blank area.
+// The first view on a slow phone (docs/architecture.md, "First view"): the page itself carries
+// the route's content, the run-time configuration and hints to fetch the route's remote early;
+// JS stays within budget; a slow remote shows its region's shape, never a blank area.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from './support/first-visit-routes';

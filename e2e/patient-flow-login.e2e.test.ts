@@ -61,7 +61,7 @@ describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
     await warning.waitFor({ state: 'detached' });
     await selectedSummary(page, day, '14:30').waitFor();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
-    // Booked in place: the confirmation replaces the slot row (issue 14).
+    // Booked in place: the confirmation replaces the slot row.
     await page.getByRole('heading', { name: /Your appointment is booked/ }).waitFor();
     await page.getByText(MESSAGES.appointmentBooked, { exact: true }).waitFor();
     expect(pageErrors).toEqual([]);

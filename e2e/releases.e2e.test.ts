@@ -1,4 +1,5 @@
-// A team releases and rolls back its remote while patients have the site open (issue 9).
+// A team releases and rolls back its remote while patients have the site open
+// (docs/architecture.md, "Releases and rollback").
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

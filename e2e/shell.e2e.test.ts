@@ -94,7 +94,7 @@ describe('the composed site', () => {
     const { page } = await fresh();
     await page.goto(`${stack.siteUrl}/about`);
     await page.getByRole('link', { name: 'Create Account', exact: true }).waitFor();
-    // DECISIONS.md section 8: Log in beside Create Account, which opens sign-up mode.
+    // Log in beside Create Account, which opens sign-up mode (docs/product.md, "Screens").
     await expect(page.getByRole('link', { name: 'Create Account', exact: true }).getAttribute('href')).resolves.toBe(
       '/login?mode=signup&next=%2Fabout',
     );

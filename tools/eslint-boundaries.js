@@ -1,4 +1,5 @@
-// Import boundaries of STYLE.md, checked on resolved paths (so `../../..` tricks are caught too):
+// Import boundaries (docs/architecture.md, "Boundaries"), checked on resolved paths (so `../../..`
+// tricks are caught too):
 // a remote (and the admin app) reaches only npm packages, the shared package and its own folder; the host never imports
 // a remote's code; shared code outside shared/src/react has no React; the API never imports React. The front ends' test
 // support (`@carebook/testing`, testing/) is for test code only: `*.test.ts(x)` files and `*.test-utils.ts(x)` helpers.

@@ -1,6 +1,6 @@
-// First view on a slow phone (issue 10): Chromium at 390 px with 400 ms round trips and 400 kbit/s
-// each way, empty cache; median of N visits per route of first paint, first doctor's name
-// visible (on the doctor page: the name and a time to book) and bytes on the wire.
+// First view on a slow phone (docs/architecture.md, "First view"): Chromium at 390 px with 400 ms
+// round trips and 400 kbit/s each way, empty cache; median of N visits per route of first paint,
+// first doctor's name visible (on the doctor page: the name and a time to book) and bytes on the wire.
 // Run: npm run bench:first-view [-- N]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';

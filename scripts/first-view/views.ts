@@ -21,9 +21,10 @@ import { escapeHtml, nextFreeHtml, ratingHtml } from './doctor-facts-html';
 
 /**
  * The first view as plain HTML, sent in the page itself so a patient on a slow phone reads the
- * doctors before any script arrives (issue 10). Links are ordinary links, so it works without
- * JavaScript; the React app replaces it as one piece once the route's remote has loaded. It
- * follows the real screens' layout and text; it never shows anything the screens would not.
+ * doctors before any script arrives (docs/architecture.md, "First view"). Links are ordinary
+ * links, so it works without JavaScript; the React app replaces it as one piece once the route's
+ * remote has loaded. It follows the real screens' layout and text; it never shows anything the
+ * screens would not.
  */
 export interface FirstViewData {
   doctors: Doctor[] | null;

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadStorageConfig } from '../config';
-import { backupDatabase, BackupFileError, type BackupSummary, hasData, readBackup, restoreDatabase } from '../db/backup';
+import { backupDatabase, hasData, restoreDatabase } from '../db/backup';
+import { BackupFileError, type BackupSummary, readBackup } from '../db/backup-file';
 import { openTarget, Refusal } from './maintenance-target';
 
 /**

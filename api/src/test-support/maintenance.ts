@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open-db';
 import { type PgCluster, startPgCluster } from './pg-cluster';
-import { ADMIN, type Driver, PUBLIC_URL, TestClock } from './test-app';
+import { ADMIN, type Driver, PUBLIC_URL, TestClock, UNLIMITED } from './test-app';
 
 const API_DIR = path.resolve(__dirname, '..', '..');
 
@@ -49,6 +49,7 @@ export async function openApi(storage: Storage): Promise<RunningApi> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_AUTH_MAX: '100000',
+    ...UNLIMITED,
   });
   const db = await openDatabase(config);
   const app = await buildApp({ db, config, now: new TestClock().now, logger: false });

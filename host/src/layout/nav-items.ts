@@ -1,6 +1,6 @@
 import { ROUTES } from '@carebook/shared';
 
-/** The navbar's in-site links, in order (SPEC.md section 2). Admin Panel is external, added apart. */
+/** The navbar's in-site links, in order (docs/product.md, "Screens"). Admin Panel is external, added apart. */
 export const NAV_ITEMS = [
   { to: ROUTES.home, label: 'Home', end: true },
   { to: ROUTES.doctors, label: 'All Doctors', end: false },

@@ -30,7 +30,7 @@ function decodeParam(value: string): string {
   }
 }
 
-/** The page at `pathname`: its identity and its default title (SPEC.md section 2's routes). */
+/** The page at `pathname`: its identity and its default title (the routes of docs/product.md, "Screens"). */
 export function routePage(pathname: string): RoutePage {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const fixed = STATIC_PAGES[path];

@@ -3,7 +3,7 @@ import { useNavigate } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 
-/** Logout clears the stored token and goes to the login screen (SPEC.md section 2). */
+/** Logout clears the stored token and goes to the login screen (docs/product.md, "Screens"). */
 export function useLogout(): () => void {
   const { logout } = useApp();
   const navigate = useNavigate();

@@ -43,7 +43,7 @@ export interface ProfileUpdate {
   image?: Blob;
 }
 
-/** The multipart call of SPEC.md section 7: address travels as JSON text. */
+/** The multipart update-profile call (api/README.md): address travels as JSON text. */
 export function updateProfile(api: ApiClient, update: ProfileUpdate): Promise<ProfileUpdateReply> {
   const form = new FormData();
   form.append('name', update.name);

@@ -2,9 +2,9 @@ import type { Doctor } from '../types/doctor';
 
 /* The words a doctor card states, shared by the doctors remote and the server's first view so they cannot drift. */
 
-/** Shown when a doctor did not state their experience (SPEC.md section 2). */
+/** Shown when a doctor did not state their experience (docs/product.md, "Screens"). */
 export const EXPERIENCE_FALLBACK = '10+ years experience';
-/** Shown when a doctor has no location (SPEC.md section 2). */
+/** Shown when a doctor has no location (docs/product.md, "Screens"). */
 export const LOCATION_FALLBACK = 'Downtown Clinic';
 
 /** `'12 Years'` → `12 Years experience`; a bare `'7'` → `7 years experience`; empty → the fallback. */
@@ -23,7 +23,7 @@ export function availabilityLabel(doctor: Pick<Doctor, 'available'>): string {
   return doctor.available ? 'Available' : 'Not booking now';
 }
 
-/** `Fee: $50`: the visit fee in the clinic's currency, as SPEC.md's cards show it. */
+/** `Fee: $50`: the visit fee in the clinic's currency, as the doctor cards show it. */
 export function feeLabel(doctor: Pick<Doctor, 'fees'>): string {
   return `Fee: $${doctor.fees}`;
 }

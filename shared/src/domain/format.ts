@@ -3,7 +3,7 @@ import { parseDateKey, type CalendarDate } from './slots';
 /**
  * How dates and times read on every screen, in one place. The wire stays `D_M_YYYY` / `HH:mm` in
  * the clinic's zone; only the display follows the site's locale convention (en-US: 12-hour
- * clock, DECISIONS.md section 8). Calendar dates are formatted at UTC noon, so the browser's own
+ * clock; docs/product.md, "Slot rules"). Calendar dates are formatted at UTC noon, so the browser's own
  * zone never moves a day.
  */
 

@@ -31,7 +31,7 @@ export function reviewsLabel(count: number): string {
   return count === 1 ? '1 review' : `${count} reviews`;
 }
 
-/** Shown instead of a rating until a patient has rated a visit (DECISIONS.md: nothing invented). */
+/** Shown instead of a rating until a patient has rated a visit (no invented figures: docs/product.md, "Appointments"). */
 export const NO_REVIEWS = 'No reviews yet';
 
 /** The average and count to show, or `null` while there are no reviews (show {@link NO_REVIEWS}). */

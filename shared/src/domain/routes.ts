@@ -1,4 +1,4 @@
-/** The site's routes (SPEC.md section 2), so links between remotes are spelled once. */
+/** The site's routes (docs/product.md, "Screens"), so links between remotes are spelled once. */
 export const ROUTES = {
   home: '/',
   doctors: '/doctors',
@@ -25,7 +25,7 @@ export interface Screen {
 }
 
 /**
- * Every screen of SPEC.md section 2 and its owner (DECISIONS.md section 1). The host builds its
+ * Every screen and the remote that owns it (docs/product.md, "Screens"). The host builds its
  * routes from this table; `apps.test.ts` checks that each remote exposes what the table needs, and
  * a release of a remote is refused when it stops exposing one of them.
  */

@@ -1,4 +1,4 @@
-/** The session token lives in `localStorage` under this key (SPEC.md section 3). */
+/** The session token lives in `localStorage` under this key (docs/product.md, "Roles"). */
 export const TOKEN_KEY = 'token';
 
 export function readStoredToken(): string | null {

@@ -1,4 +1,4 @@
--- Issue 12: per-patient limits, photos and the signing secret shared by every API process.
+-- Per-patient limits, photos and the signing secret shared by every API process.
 
 -- A patient may not hold two live appointments at the same time (with any doctors). Bookings made
 -- before this rule could already clash: the earliest booking of each clash is kept and the later

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthForm, type AuthField } from './use-auth-form';
 import styles from '../../components/auth-card.module.css';
 
-/** Login and sign-up on one screen (SPEC.md sections 2, 4, 5). */
+/** Login and sign-up on one screen (docs/product.md, "Screens" and "Messages"). */
 export default function LoginPage(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
   const focusField = (field: AuthField): void => {

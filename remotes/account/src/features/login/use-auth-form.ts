@@ -35,7 +35,7 @@ export function useAuthForm(focusField: (field: AuthField) => void) {
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [failure, setFailure] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  // Fields clear whenever the mode changes, by the toggle or by a link (SPEC.md section 4).
+  // Fields clear whenever the mode changes, by the toggle or by a link (docs/product.md, "Screens").
   const [shownMode, setShownMode] = useState(mode);
   if (shownMode !== mode) {
     setShownMode(mode);

@@ -22,9 +22,9 @@ export function reschedulePath(appointment: Appointment): string {
 }
 
 /**
- * The display states of SPEC.md section 4 and the actions each allows, plus what DECISIONS.md
- * section 8 adds: Reschedule and Add to calendar while upcoming, Rate once completed, and nothing
- * to change once the visit's time has come.
+ * The display states and the actions each allows (docs/product.md, "Appointments"): Reschedule
+ * and Add to calendar while upcoming, Rate once completed, and nothing to change once the visit's
+ * time has come.
  */
 export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar }: AppointmentStatusProps): ReactNode {
   if (appointment.cancelled) {

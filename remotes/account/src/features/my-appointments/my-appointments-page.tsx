@@ -15,7 +15,7 @@ import styles from './my-appointments-page.module.css';
 
 /**
  * The patient's appointments in three groups, Upcoming (soonest first), Past and Cancelled, with
- * their states; cancelling asks first (SPEC.md sections 2, 4), rating opens a small form.
+ * their states; cancelling asks first (docs/product.md, "Appointments"), rating opens a small form.
  */
 export default function MyAppointmentsPage(): ReactNode {
   const { token } = useApp();

@@ -8,7 +8,7 @@ import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
 import styles from './my-profile-page.module.css';
 
-/** The patient's own profile, in view mode or edit mode (SPEC.md sections 2-4). */
+/** The patient's own profile, in view mode or edit mode (docs/product.md, "Screens"). */
 export default function MyProfilePage(): ReactNode {
   const { token, user, userStatus, reloadUser } = useApp();
   const [editing, setEditing] = useState(false);

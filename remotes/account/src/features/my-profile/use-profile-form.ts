@@ -26,7 +26,7 @@ export function checkPhoto(file: File): string | undefined {
   return undefined;
 }
 
-/** Edit-mode state: validation before the call, then the multipart update of SPEC.md section 7. */
+/** Edit-mode state: validation before the call, then the multipart update-profile call (api/README.md). */
 export function useProfileForm(user: UserProfile, onDone: () => void, focusField: (field: ProfileField) => void) {
   const { api, clinic, reloadUser } = useApp();
   const [values, setValues] = useState<Values>({

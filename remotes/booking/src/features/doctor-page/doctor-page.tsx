@@ -12,7 +12,7 @@ import type { BookedSlot, ChosenSlot } from '../booking/use-book-slot';
 import styles from './doctor-page.module.css';
 
 // Needed after a booking, in a move, or below the fold: loaded when shown, so the first view of a
-// doctor downloads only what it paints (issue 10's budget).
+// doctor downloads only what it paints (the first-view budget, docs/architecture.md).
 const BookingConfirmation = lazy(() =>
   import('../confirmation/booking-confirmation').then((module) => ({ default: module.BookingConfirmation })),
 );

@@ -4,7 +4,7 @@ import { doctorPath, type Doctor } from '@carebook/shared';
 import styles from './related-doctors.module.css';
 
 export const RELATED_DOCTORS_LIMIT = 5;
-/** SPEC.md section 9: the related list shows 50 dollars when a doctor has no fee. */
+/** The related list shows 50 dollars when a doctor has no fee (docs/product.md, "Fixed numbers"). */
 export const DEFAULT_FEE = 50;
 
 /** Up to five other doctors of the same specialization, in list order. */

@@ -6,7 +6,7 @@ import { LoadError } from '../../components/load-error';
 import { TopDoctorCard } from './top-doctor-card';
 import styles from './top-doctors.module.css';
 
-/** How many doctors the home page shows (SPEC.md section 9). */
+/** How many doctors the home page shows (docs/product.md, "Fixed numbers"). */
 export const TOP_DOCTORS_COUNT = 10;
 
 export function TopDoctors(): ReactNode {

@@ -5,7 +5,7 @@ export const CONTACT_FIELDS = ['name', 'email', 'subject', 'message'] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Record<ContactField, string>;
 
-/** How long the thank-you note stays before the form clears (SPEC.md section 9). */
+/** How long the thank-you note stays before the form clears (docs/product.md, "Fixed numbers"). */
 export const THANK_YOU_MS = 3000;
 
 const EMPTY: ContactValues = { name: '', email: '', subject: '', message: '' };
@@ -23,8 +23,8 @@ function validate(values: ContactValues): Partial<ContactValues> {
 }
 
 /**
- * The contact form: every field required, nothing sent over the network (SPEC.md: the message is
- * only logged locally), a thank-you for three seconds, then a clean form.
+ * The contact form: every field required, nothing sent over the network (the message is only
+ * logged locally; there is no contact service yet), a thank-you for three seconds, then a clean form.
  */
 export function useContactForm(onInvalid: (first: ContactField) => void) {
   const [values, setValues] = useState<ContactValues>(EMPTY);
