@@ -213,4 +213,12 @@ describe('docker-compose.yml on a Docker engine', () => {
     await site!.context.close();
     mark('API restart done');
   }, 180_000);
+
+  it("backs up the running API's PostgreSQL and verifies the audit trail with the image's own commands", async () => {
+    const backedUp = await project!.exec('api', ['node', 'server/backup.js', 'backup', '/data/deploy-check.gz']);
+    expect(backedUp).toMatch(/appointments 1\b/);
+    const verified = await project!.exec('api', ['node', 'server/audit-verify.js']);
+    expect(verified).toContain('the trail is intact');
+    mark('backup and audit check done');
+  }, 120_000);
 });

@@ -3,7 +3,7 @@
 //   tsx scripts/deploy/bundle-servers.ts <outDir>
 // writes one folder per runtime image, each laid out as the image's /app (the repository's own
 // layout, so built apps and data files sit where the code looks for them):
-//   <outDir>/api/           server/api.js, the API's migrations, worker files and static files,
+//   <outDir>/api/           server/api.js (and backup.js, rotate-signing-secret.js, audit-verify.js), the API's migrations, worker files and static files,
 //                           and node_modules with only the packages that cannot be bundled
 //   <outDir>/apps/<name>/   server/serve-app.js, server/releases.js and the app's built dist/
 //   <outDir>/admin/         server/serve-admin.js and admin/dist
@@ -90,6 +90,10 @@ async function main(): Promise<void> {
 
   const api = path.join(out, 'api');
   await bundle('api/src/server.ts', path.join(api, 'server', 'api.js'));
+  // The operator's commands, run inside the container with the API's environment.
+  await bundle('api/src/cli/backup.ts', path.join(api, 'server', 'backup.js'));
+  await bundle('api/src/cli/rotate-signing-secret.ts', path.join(api, 'server', 'rotate-signing-secret.js'));
+  await bundle('api/src/audit-verify.ts', path.join(api, 'server', 'audit-verify.js'));
   copy('api/src/db', api, (file) => file.endsWith('.sql') || (file.endsWith('.cjs') && !file.includes('.test.')));
   copy('api/static', api);
   copyPackages(COPIED_PACKAGES, api);
