@@ -2,6 +2,7 @@ import {
   ApiError,
   bookAppointment,
   cancelAppointment,
+  forgotPassword,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
@@ -12,6 +13,7 @@ import {
   rateAppointment,
   register,
   rescheduleAppointment,
+  resetPassword,
   updateProfile,
 } from '@carebook/shared';
 import * as contract from '@carebook/shared/contract';
@@ -23,11 +25,13 @@ import {
   changeAvailability,
   getAdminAppointments,
   getAdminDoctors,
+  getAppointmentEmails,
   markAppointmentCompleted,
   markAppointmentPaid,
   updateDoctor,
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
+import { hashResetToken } from './services/password-reset';
 import { PNG_BYTES } from './test-support/http';
 import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
 import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
@@ -135,6 +139,21 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     const rated = (await getAppointments(patient.api)).find((a) => a._id === appointmentId);
     expect(rated).toMatchObject({ _id: appointmentId, rating: 5, isCompleted: true, payment: true });
     lastReply(patient, contract.appointmentsReplySchema);
+    expect((await getAppointmentEmails(staff.api, byStaff)).map((e) => e.kind)).toEqual(['booked', 'cancelled']);
+    lastReply(staff, contract.appointmentEmailsReplySchema);
+    expect((await forgotPassword(patient.api, { email })).message).toBe(MESSAGES.resetLinkSent);
+    lastReply(patient, contract.messageReplySchema);
+    // The emailed token is stored only hashed: plant one whose text the test knows.
+    const [user] = await env.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    const token = 'c'.repeat(43);
+    await env.db.query('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      hashResetToken(token),
+      user?.id,
+      env.clock.time,
+      new Date(env.clock.time.getTime() + 60_000),
+    ]);
+    patient.useToken((await resetPassword(patient.api, { token, password: 'secret2' })).token);
+    lastReply(patient, contract.tokenReplySchema);
     // After the writes the list is rebuilt, through fastify and then from memory again.
     for (let read = 0; read < 2; read += 1) {
       expect((await getDoctors(patient.api)).find((d) => d._id === 'doc01')).toMatchObject({ rating: 5, reviews: 1 });
