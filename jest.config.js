@@ -19,6 +19,10 @@ const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
   '^@carebook/shared/forms$': '<rootDir>/shared/src/react/forms/index.ts',
+  // The router and toast facades, as webpack and TypeScript resolve them (shared/package.json).
+  '^@carebook/shared/router$': '<rootDir>/shared/src/react/router.ts',
+  '^@carebook/shared/toasts$': '<rootDir>/shared/src/react/toasts.tsx',
+  '^@carebook/shared/web$': '<rootDir>/shared/src/react/web.ts',
   '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
   '^@carebook/shared/contract$': '<rootDir>/shared/src/contract/index.ts',
   // Front-end test support (fixtures, renderWithApp); never part of a bundle.
@@ -53,6 +57,15 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
+    },
+    {
+      // The deployment on a Docker engine (`npm run test:deploy`, after `npm test` in CI): minutes long.
+      ...common,
+      displayName: 'deploy',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e/deploy'],
+      testMatch: ['**/*.deploy.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
     },
   ],

@@ -11,14 +11,20 @@ const { apps: APPS } = require('./shared/src/apps.json');
 const REMOTES = APPS.filter((app) => app.kind === 'remote');
 
 const root = __dirname;
-const ROUTER_FACADE = path.join(__dirname, 'shared/src/react/router.ts');
-const TOAST_FACADE = path.join(__dirname, 'shared/src/react/toasts.tsx');
 const FORM_KIT = path.join(__dirname, 'shared/src/react/forms') + path.sep;
 const RUNTIME_CORE_ESM = path.join(__dirname, 'node_modules/@module-federation/runtime-core/dist/index.js');
 const rootPackage = require('./package.json');
-const sharedPackage = require('./shared/package.json');
+const { SingletonContractPlugin } = require('./tools/singleton-contract');
 
-/** Libraries with state or size worth sharing: the composed site loads one copy of each. */
+/**
+ * Our own singletons and the version of what each provides (shared/singletons.json): the app
+ * context, the router and the toasts, which hold state for the whole page. Everything else in
+ * `@carebook/shared` (rules, formatting, messages, the API client, the form kit) is bundled by
+ * each app, tree-shaken, so a release runs the helpers it was built with.
+ */
+const { singletons: SINGLETONS } = require('./shared/singletons.json');
+
+/** What must be one per page: React, React DOM and our singletons. Nothing else is shared. */
 function sharedLibraries(appPackage) {
   const version = (name) => appPackage.dependencies[name] || rootPackage.dependencies[name];
   const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
@@ -27,13 +33,28 @@ function sharedLibraries(appPackage) {
     'react/jsx-runtime': singleton(version('react')),
     'react-dom': singleton(version('react-dom')),
     'react-dom/client': singleton(version('react-dom')),
-    // One router for the whole site, provided as the used part of react-router (see router.ts).
-    'react-router-dom': { ...singleton(version('react-router-dom')), version: version('react-router-dom'), import: ROUTER_FACADE },
-    // Loaded on the first toast, not on every first visit (see toasts.tsx).
-    'react-toastify': { ...singleton(version('react-toastify')), version: version('react-toastify'), import: TOAST_FACADE },
-    '@carebook/shared': singleton(sharedPackage.version),
-    '@carebook/shared/react': singleton(sharedPackage.version),
+    // Within a major version, the names a build needs decide (the release gate checks them).
+    ...Object.fromEntries(
+      Object.entries(SINGLETONS).map(([key, { version: provided }]) => [
+        key,
+        { ...singleton(`^${provided.split('.')[0]}.0.0`), version: provided },
+      ]),
+    ),
   };
+}
+
+/** Records in the build what it provides and needs from our singletons (tools/singleton-contract.js). */
+function singletonContract(name, dir) {
+  return new SingletonContractPlugin({
+    app: name,
+    tsconfig: path.join(dir, 'tsconfig.json'),
+    singletons: Object.fromEntries(
+      Object.entries(SINGLETONS).map(([key, { version, context }]) => [
+        key,
+        { version, ...(context ? { context: { file: path.join(root, 'shared', context.file), type: context.type } } : {}) },
+      ]),
+    ),
+  });
 }
 
 /**
@@ -147,6 +168,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
       },
       plugins: [
         federation(production, {}),
+        ...(production ? [singletonContract(name, dir)] : []),
         new webpack.DefinePlugin({
           'process.env.API_URL': JSON.stringify(process.env.API_URL || 'http://localhost:4000'),
           'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL || 'http://localhost:5174'),

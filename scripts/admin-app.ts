@@ -13,8 +13,11 @@ export interface AdminRuntimeConfig {
 }
 
 /** The built admin app (`admin/dist`) with its `/config.json`, as its own deployment. */
-export async function createAdminServer(options: { apiUrl: string; root?: string }): Promise<FastifyInstance> {
-  const server = await createStaticApp({ root: options.root ?? ADMIN_DIST });
+export async function createAdminServer(options: { apiUrl: string; root?: string; https?: boolean }): Promise<FastifyInstance> {
+  const server = await createStaticApp({
+    root: options.root ?? ADMIN_DIST,
+    security: { apiUrl: options.apiUrl, https: options.https },
+  });
   const body = JSON.stringify({ apiUrl: options.apiUrl } satisfies AdminRuntimeConfig);
   server.get('/config.json', async (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').type('application/json').send(body),
@@ -32,7 +35,13 @@ export function adminPortOf(adminUrl: string): number {
   }
 }
 
-export async function startAdminApp(options: { host: string; port: number; apiUrl: string; root?: string }): Promise<FastifyInstance> {
+export async function startAdminApp(options: {
+  host: string;
+  port: number;
+  apiUrl: string;
+  root?: string;
+  https?: boolean;
+}): Promise<FastifyInstance> {
   const server = await createAdminServer(options);
   await server.listen({ host: options.host, port: options.port });
   return server;

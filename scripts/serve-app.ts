@@ -4,9 +4,11 @@
 // API_URL, ADMIN_URL, <NAME>_REMOTE_URL (where browsers load each remote's remoteEntry.js) and
 // <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same),
 // API_INTERNAL_URL (where it reads the doctors for the first view; default: API_URL).
+// Every app: API_URL (allowed by its Content-Security-Policy), SITE_URL or PUBLIC_URL (https: HSTS).
 import { createPageRenderer, type HostConfig } from './first-view/render-page';
 import { lookUpLiveRemotes, type RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
+import { isHttpsDeployment } from './security-headers';
 import { createStaticApp, type StaticAppOptions } from './static-app';
 import { distDir, SITE_APPS } from './site-apps';
 
@@ -26,14 +28,15 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
   if (!Number.isInteger(port) || port < 1 || port > 65535) problems.push('PORT must be a port number');
   if (problems.length || !app) throw new Error(`Cannot start:\n- ${problems.join('\n- ')}`);
   const root = distDir(app.name);
+  const apiUrl = env.API_URL ?? 'http://localhost:4000';
+  const https = isHttpsDeployment(env);
   if (app.kind === 'remote') {
     const releases = new ReleaseStore(releasesDirFrom(env), app.name);
     const live = publishBuild(releases, root, keepFrom(env));
     console.log(`${app.name}: release ${live.id} is live`);
-    return { name: app.name, port, options: { root, releases } };
+    return { name: app.name, port, options: { root, releases, security: { apiUrl, https } } };
   }
   const addresses = remoteAddresses(env);
-  const apiUrl = env.API_URL ?? 'http://localhost:4000';
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
   const runtimeConfig = async (): Promise<HostConfig> => ({ apiUrl, adminUrl, ...(await lookUpLiveRemotes(addresses)) });
   return {
@@ -43,6 +46,7 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
       root,
       runtimeConfig,
       renderPage: createPageRenderer({ root, runtimeConfig, apiInternalUrl: env.API_INTERNAL_URL }),
+      security: { apiUrl, appOrigins: addresses.map((address) => address.publicOrigin), https },
     },
   };
 }

@@ -76,6 +76,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       releases: stores.get(name),
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
       renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
+      security: {
+        apiUrl: options.apiUrl,
+        appOrigins: name === 'host' ? addresses.map((address) => address.publicOrigin) : [],
+        https: publicHost.startsWith('https://'),
+      },
     });
     try {
       await server.listen({ host: listenHost, port: portOf(name) });

@@ -1,9 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ReleaseStore } from './releases/release-store';
+import { securityHeaders, type SecurityHeadersOptions } from './security-headers';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
 const HOST_ENTRY = 'hostEntry.js';
@@ -31,6 +32,8 @@ export interface StaticAppOptions {
   runtimeConfig?: () => Promise<object>;
   /** The host: builds each page's HTML (first view, inline configuration) instead of `index.html`. */
   renderPage?: (url: string) => Promise<string>;
+  /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
+  security?: SecurityHeadersOptions;
 }
 
 export function cacheControlFor(file: string): string {
@@ -87,8 +90,8 @@ function serveRelease(store: ReleaseStore, url: string, reply: FastifyReply): Fa
 
 /**
  * One deployed front-end app: its files with the cache rules above, CORS open (remotes are
- * loaded from other origins and embedded on other sites), and the HTML for any other GET path,
- * so deep links such as `/doctors/Dermatologist` load the app.
+ * loaded from other origins and embedded on other sites), the security headers on every reply,
+ * and the HTML for any other GET path, so deep links such as `/doctors/Dermatologist` load the app.
  */
 export async function createStaticApp(options: StaticAppOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
@@ -96,9 +99,10 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
   const indexHtml = path.join(options.root, 'index.html');
   if (!releases && !fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
 
+  const headers = securityHeaders(options.security);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
-    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.headers(headers);
   });
   if (runtimeConfig) {
     app.get('/remotes.json', async (_request, reply) =>
@@ -116,14 +120,8 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
       if (!reply.hasHeader('Cache-Control')) reply.header('Cache-Control', cacheControlFor(file));
     },
   });
-  app.setNotFoundHandler((request, reply) => {
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && releases) {
-      const served = serveRelease(releases, request.url, reply);
-      if (served) return served;
-    }
-    const wantsPage = isRead && !path.extname(request.url.split('?')[0] ?? '');
-    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+  /** The app's HTML for a page URL (the host renders it; a remote or the admin app sends index.html). */
+  const sendPage = (request: FastifyRequest, reply: FastifyReply): FastifyReply | Promise<FastifyReply> => {
     if (releases) {
       const live = releases.live();
       if (!live) return reply.code(503).type('text/plain').send(`${releases.remote} has no live release`);
@@ -138,6 +136,19 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
       });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  };
+  // `/` is a page, never the static plugin's directory: without an index file (the host) the plugin
+  // answers a request for it that asks for no compression with 403, before any page is rendered.
+  app.get('/', sendPage);
+  app.setNotFoundHandler((request, reply) => {
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && releases) {
+      const served = serveRelease(releases, request.url, reply);
+      if (served) return served;
+    }
+    const wantsPage = isRead && !path.extname(request.url.split('?')[0] ?? '');
+    if (!wantsPage) return reply.code(404).type('text/plain').send('Not found');
+    return sendPage(request, reply);
   });
   return app;
 }

@@ -10,6 +10,22 @@ const REACT_PACKAGES = /^(react|react-dom|react-router-dom|react-toastify)(\/|$)
 const TESTING = '@carebook/testing';
 const TEST_CODE = /\.test(-utils)?\.tsx?$/;
 const FRONT_ENDS = /^(host|admin|remote:)/;
+// The router and the toasts are one instance per page, provided under our own names; the
+// library names would bypass them (and resolve to different code in webpack and in jest).
+const FACADED_LIBRARIES = /^(react-router-dom|react-router|react-toastify)(\/|$)/;
+const FACADES = new Set(['shared/src/react/router.ts', 'shared/src/react/toasts.tsx']);
+// The modules behind the singletons (without extension): the rest of shared/src/react is bundled
+// per app and must reach them by package name, or it would carry a second copy of their state.
+const SINGLETON_MODULES = new Map([
+  ['shared/src/react/index', '@carebook/shared/react'],
+  ['shared/src/react/app-context', '@carebook/shared/react'],
+  ['shared/src/react/app-provider', '@carebook/shared/react'],
+  ['shared/src/react/use-app', '@carebook/shared/react'],
+  ['shared/src/react/token-storage', '@carebook/shared/react'],
+  ['shared/src/react/router', '@carebook/shared/router'],
+  ['shared/src/react/toasts', '@carebook/shared/toasts'],
+]);
+const repoPath = (file) => path.relative(ROOT, file).split(path.sep).join('/').replace(/\.tsx?$/, '');
 
 /** The area a repository file belongs to: 'host', 'remote:doctors', 'shared-core', ... */
 function areaOf(file) {
@@ -37,9 +53,30 @@ function testingProblem(fromArea, source, targetArea, isTest) {
   return null;
 }
 
+/** App code reaches the router and toasts through their facades, never by the library names. */
+function facadeProblem(fromArea, source, file) {
+  if (!FACADED_LIBRARIES.test(source) || /\.css$/.test(source)) return null;
+  if (!/^(host|admin|testing|shared-react|remote:)/.test(fromArea)) return null;
+  if (FACADES.has(path.relative(ROOT, file).split(path.sep).join('/'))) return null;
+  const facade = source.startsWith('react-toastify') ? '@carebook/shared/toasts' : '@carebook/shared/router';
+  return `import ${facade}, not ${source} (the page's one instance; add a name to the facade first if it lacks one)`;
+}
+
+/** Bundled shared code reaches a singleton by its package name, never by a relative path. */
+function singletonCopyProblem(fromArea, source, isTest, typeOnly, file) {
+  if (fromArea !== 'shared-react' || isTest || typeOnly || !source.startsWith('.')) return null;
+  if (SINGLETON_MODULES.has(repoPath(file))) return null;
+  const singleton = SINGLETON_MODULES.get(repoPath(path.resolve(path.dirname(file), source)));
+  return singleton ? `import ${singleton} by name: a relative import would bundle a second copy of the page's singleton` : null;
+}
+
 function problem(fromArea, source, targetArea, isTest, typeOnly, file) {
   const testing = testingProblem(fromArea, source, targetArea, isTest);
   if (testing) return testing;
+  const facade = facadeProblem(fromArea, source, file);
+  if (facade) return facade;
+  const copy = singletonCopyProblem(fromArea, source, isTest, typeOnly, file);
+  if (copy) return copy;
   // The wire schemas carry zod; the first-visit budget has no room for it, so screens take types only.
   if (BROWSER_AREAS.test(fromArea) && !typeOnly && CONTRACT.test(source) && (source.startsWith('@') || targetArea === 'shared-core')) {
     return 'site code may only `import type` from the wire contract (it would bundle zod)';

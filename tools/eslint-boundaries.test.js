@@ -62,3 +62,47 @@ describe('test support boundaries', () => {
     ]);
   });
 });
+
+describe('the router and toast facades', () => {
+  it.each([
+    ['remotes/doctors/src/features/home/hero.tsx', "import { Link } from 'react-router-dom';\nexport const L = Link;\n", '@carebook/shared/router', 'react-router-dom'],
+    ['host/src/layout/navbar.tsx', "import { NavLink } from 'react-router';\nexport const L = NavLink;\n", '@carebook/shared/router', 'react-router'],
+    ['admin/src/app.tsx', "import { toast } from 'react-toastify';\nexport const t = toast;\n", '@carebook/shared/toasts', 'react-toastify'],
+    ['remotes/booking/src/features/booking/use-book-slot.test.tsx', "import { toast } from 'react-toastify';\nexport const t = toast;\n", '@carebook/shared/toasts', 'react-toastify'],
+    ['shared/src/react/app-provider.tsx', "import { toast } from 'react-toastify';\nexport const t = toast;\n", '@carebook/shared/toasts', 'react-toastify'],
+    ['testing/src/render-at-route.tsx', "import { MemoryRouter } from 'react-router-dom';\nexport const R = MemoryRouter;\n", '@carebook/shared/router', 'react-router-dom'],
+  ])('refuses the library name in %s', async (file, code, facade, library) => {
+    expect(await boundaryErrors(file, code)).toEqual([
+      `Import boundary: import ${facade}, not ${library} (the page's one instance; add a name to the facade first if it lacks one).`,
+    ]);
+  });
+
+  it('lets the facades themselves, style sheets and the API or scripts use the libraries', async () => {
+    expect(await boundaryErrors('shared/src/react/router.ts', "export { Link } from 'react-router';\n")).toEqual([]);
+    expect(await boundaryErrors('shared/src/react/toasts.tsx', "import type * as T from 'react-toastify/unstyled';\nexport type X = typeof T;\n")).toEqual([]);
+    expect(await boundaryErrors('remotes/pages/src/standalone.tsx', "import 'react-toastify/dist/ReactToastify.css';\n")).toEqual([]);
+    expect(await boundaryErrors('scripts/first-view/render-page.ts', "import { matchPath } from 'react-router';\nexport const m = matchPath;\n")).toEqual([]);
+  });
+
+  it('accepts the facades by their names', async () => {
+    const code = "import { Link } from '@carebook/shared/router';\nimport { toast } from '@carebook/shared/toasts';\nexport const x = [Link, toast];\n";
+    expect(await boundaryErrors('remotes/doctors/src/features/home/hero.tsx', code)).toEqual([]);
+  });
+});
+
+describe('the singletons inside the shared package', () => {
+  it('refuses a relative import of a singleton from shared code that each app bundles', async () => {
+    const code = "import { useApp } from '../use-app';\nexport const u = useApp;\n";
+    expect(await boundaryErrors('shared/src/react/forms/text-field.tsx', code)).toEqual([
+      "Import boundary: import @carebook/shared/react by name: a relative import would bundle a second copy of the page's singleton.",
+    ]);
+    expect(await boundaryErrors('shared/src/react/standalone-root.tsx', "import { toast } from './toasts';\nexport const t = toast;\n")).toEqual([
+      "Import boundary: import @carebook/shared/toasts by name: a relative import would bundle a second copy of the page's singleton.",
+    ]);
+  });
+
+  it('lets the singletons import their own parts, and types come from anywhere', async () => {
+    expect(await boundaryErrors('shared/src/react/app-provider.tsx', "import { AppContext } from './app-context';\nexport const c = AppContext;\n")).toEqual([]);
+    expect(await boundaryErrors('shared/src/react/web.ts', "import type { AppContextValue } from './app-context';\nexport type V = AppContextValue;\n")).toEqual([]);
+  });
+});

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { BrowserRouter, Route, Routes } from '@carebook/shared/router';
+import { ToastContainer } from '@carebook/shared/toasts';
 import { AppointmentsPage } from './features/appointments/appointments-page';
 import { DoctorEditPage } from './features/doctors/doctor-edit-page';
 import { DoctorsPage } from './features/doctors/doctors-page';
 import { LoginPage } from './features/login/login-page';
 import { NotFoundPage } from './features/overview/not-found-page';
 import { OverviewPage } from './features/overview/overview-page';
+import { SchedulePage } from './features/schedule/schedule-page';
 import { AdminLayout } from './layout/admin-layout';
 import { AdminSessionProvider } from './session/admin-session-provider';
 import { RequireAdmin } from './session/require-admin';
@@ -27,6 +28,7 @@ export function AdminRoutes(): ReactNode {
         <Route path="doctors" element={<DoctorsPage />} />
         <Route path="doctors/new" element={<DoctorEditPage />} />
         <Route path="doctors/:docId/edit" element={<DoctorEditPage />} />
+        <Route path="doctors/:docId/hours" element={<SchedulePage />} />
         <Route path="appointments" element={<AppointmentsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

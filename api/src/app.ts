@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import cors from '@fastify/cors';
@@ -14,6 +15,7 @@ import { UploadStore } from './lib/images';
 import { prepareReply } from './lib/prepared-reply';
 import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
+import { createAudit } from './plugins/audit';
 import { createGuards } from './plugins/auth';
 import { registerAccessLog } from './plugins/access-log';
 import { createDoctorsFastPath } from './plugins/doctors-fast-path';
@@ -24,7 +26,9 @@ import { serveImages } from './plugins/static-files';
 import { registerShutdown } from './plugins/shutdown';
 import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
+import { accountSessionRoutes } from './routes/account-sessions';
 import { adminRoutes } from './routes/admin';
+import { adminActivityRoutes } from './routes/admin-activity';
 import { adminMailRoutes } from './routes/admin-mail';
 import { appointmentRoutes } from './routes/appointments';
 import { calendarRoutes } from './routes/calendar';
@@ -58,6 +62,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     // One access line per request instead of fastify's two (see `plugins/access-log.ts`).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
+    // Unique across processes, so an audit entry's request id finds the one access line.
+    genReqId: () => randomUUID(),
     trustProxy: false,
     // Malformed URLs (`/%`) get our error shape, not fastify's own body.
     frameworkErrors: replyToFrameworkError,
@@ -93,12 +99,14 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   const mailSender = await startMailSender({ db, mail: config.mail, timeZone: config.clinicTimeZone, now, log: app.log, appointmentMail });
   app.addHook('onClose', mailSender.stop);
   const sessions = { signer, now, policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays } };
+  const audit = createAudit(db, { now, enabled: config.auditEnabled, log: app.log });
   const ctx: AppContext = {
     db,
     config,
     now,
     signer,
-    guards: createGuards(signer, db, sessions),
+    guards: createGuards(signer, db, sessions, audit),
+    audit,
     sessions,
     uploads,
     doctorsCache,
@@ -137,7 +145,9 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => rescheduleRoutes(scope, ctx));
   await app.register(async (scope) => calendarRoutes(scope, ctx));
   await app.register(async (scope) => ratingRoutes(scope, ctx));
+  await app.register(async (scope) => accountSessionRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => adminActivityRoutes(scope, ctx));
   await app.register(async (scope) => adminMailRoutes(scope, ctx));
   return app;
 }

@@ -30,6 +30,8 @@ export interface Config {
   sessionIdleDays: number;
   /** Every session ends this many days after it started (SESSION_MAX_DAYS). */
   sessionMaxDays: number;
+  /** AUDIT_LOG=off turns the audit trail off: for measuring its cost (`npm run bench`) only. */
+  auditEnabled: boolean;
   logLevel: string;
   mail: MailConfig;
 }
@@ -101,6 +103,26 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
   return secret;
 }
 
+function storage(env: Env, problems: string[]): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const dataDir = path.resolve(REPO_ROOT, value(env, 'DATA_DIR') ?? '.data');
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  return { dataDir, databaseUrl };
+}
+
+/**
+ * Only where the data lives (DATA_DIR, DATABASE_URL), read exactly as the API reads them: for the
+ * backup and restore commands, which need nothing else and must not create a signing secret.
+ */
+export function loadStorageConfig(env: Env = process.env): Pick<Config, 'dataDir' | 'databaseUrl'> {
+  const problems: string[] = [];
+  const result = storage(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return result;
+}
+
 /**
  * Reads and checks the environment. Relative DATA_DIR values are resolved against the repository
  * root (not the working directory), so `npm start` and `npm start -w api` share one folder.
@@ -109,12 +131,7 @@ function jwtSecret(env: Env, dataDir: string, problems: string[]): string {
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const port = integer(env, 'PORT', API_PORT, 0, 65535, problems);
-  const dataDir = path.resolve(REPO_ROOT, value(env, 'DATA_DIR') ?? '.data');
-
-  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push('DATABASE_URL must start with postgres:// or postgresql://');
-  }
+  const { dataDir, databaseUrl } = storage(env, problems);
 
   const clinicTimeZone = value(env, 'CLINIC_TIME_ZONE') ?? 'UTC';
   if (!isValidTimeZone(clinicTimeZone)) {
@@ -149,6 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionIdleDays = integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650, problems);
   const sessionMaxDays = integer(env, 'SESSION_MAX_DAYS', 90, 1, 3650, problems);
   if (sessionIdleDays > sessionMaxDays) problems.push('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
+  const auditLog = value(env, 'AUDIT_LOG') ?? 'on';
+  if (auditLog !== 'on' && auditLog !== 'off') problems.push('AUDIT_LOG must be on or off');
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -173,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUpcomingPerPatient,
     sessionIdleDays,
     sessionMaxDays,
+    auditEnabled: auditLog !== 'off',
     logLevel,
     mail,
   };

@@ -4,6 +4,7 @@ import type { DoctorsCache } from './lib/doctors-cache';
 import type { UploadStore } from './lib/images';
 import type { PreparedReply } from './lib/prepared-reply';
 import type { TokenSigner } from './lib/tokens';
+import type { Audit } from './plugins/audit';
 import type { Guards } from './plugins/auth';
 import type { AppointmentWrites } from './services/appointment-writes';
 import type { DoctorWrites } from './services/doctor-writes';
@@ -18,6 +19,8 @@ export interface AppContext {
   guards: Guards;
   /** What starting and checking sessions needs (signer, idle/max policy, clock). */
   sessions: SessionDeps;
+  /** Records who did what on the audit trail (`plugins/audit.ts`). */
+  audit: Audit;
   uploads: UploadStore;
   doctorsCache: DoctorsCache<PreparedReply>;
   /** Writes the doctor list shows: each refreshes the list here and on other processes when it commits. */

@@ -2,6 +2,7 @@ import {
   ApiError,
   bookAppointment,
   cancelAppointment,
+  DEFAULT_SCHEDULE,
   forgotPassword,
   getAppointmentCalendar,
   getAppointments,
@@ -28,6 +29,7 @@ import {
   getAppointmentEmails,
   markAppointmentCompleted,
   markAppointmentPaid,
+  saveDoctorSchedule,
   updateDoctor,
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
@@ -133,6 +135,11 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     lastReply(staff, contract.doctorReplySchema);
     expect((await changeAvailability(staff.api, added._id)).available).toBe(false);
     lastReply(staff, contract.availabilityReplySchema);
+    const hours = { ...DEFAULT_SCHEDULE, timeOff: [{ from: '2026-12-24', to: '2026-12-26' }] };
+    expect((await saveDoctorSchedule(staff.api, added._id, hours, { dryRun: true })).conflicts).toEqual([]);
+    lastReply(staff, contract.doctorScheduleReplySchema);
+    expect((await saveDoctorSchedule(staff.api, added._id, hours)).doctor.schedule).toEqual(hours);
+    lastReply(staff, contract.doctorScheduleReplySchema);
 
     await rateAppointment(patient.api, { appointmentId, rating: 5, comment: 'Clear and kind.' });
     lastReply(patient, contract.messageReplySchema);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, useNavigate } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { BrowserRouter, useNavigate } from '@carebook/shared/router';
+import { ToastContainer } from '@carebook/shared/toasts';
 import { ROUTES, safeNextPath, sessionExpiredPath } from '@carebook/shared';
 import { AppProvider, type InitialData } from '@carebook/shared/react';
 import { Layout } from './layout/layout';

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@carebook/shared/router';
 import { SCREENS } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
 import '@carebook/shared/tokens.css';

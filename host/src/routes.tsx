@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@carebook/shared/router';
 import { ROUTES, SCREENS } from '@carebook/shared';
 
 // Rarely seen: not part of every first visit.

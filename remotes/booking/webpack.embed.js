@@ -30,7 +30,7 @@ function createEmbedConfig({ dir, production }) {
     resolve: {
       extensions: ['.ts', '.tsx', '.js'],
       // Messages show inside the widget, not in a toast layer on the integrator's page.
-      alias: { 'react-toastify$': path.join(dir, 'src/embed/widget/notices.tsx') },
+      alias: { '@carebook/shared/toasts$': path.join(dir, 'src/embed/widget/notices.tsx') },
     },
     module: {
       rules: [

@@ -2,8 +2,10 @@ import {
   ROUTES,
   SPECIALIZATIONS,
   availabilityLabel,
+  dayOffLabel,
   doctorPath,
   doctorsBySpecialityPath,
+  emptyDayMessage,
   feeLabel,
   formatTime,
   formatWeekdayShort,
@@ -81,11 +83,11 @@ function home(data: FirstViewData, now: Date): string {
 function doctorPage(data: FirstViewData, docId: string, now: Date): string {
   const doctor = data.doctors?.find((candidate) => candidate._id === docId);
   if (!doctor || !data.clinic) return skeleton('doctor');
-  const days = generateSlotDays({ now, timeZone: data.clinic.timeZone, booked: doctor.slots_booked });
+  const days = generateSlotDays({ now, timeZone: data.clinic.timeZone, booked: doctor.slots_booked, schedule: doctor.schedule });
   const day = days.find((candidate) => candidate.times.length) ?? days[0];
-  const times = doctor.available && day ? day.times.map((time) => `<span class="fv-slot">${formatTime(time)}</span>`).join('') : '';
+  const times = !doctor.available || !day ? '' : day.times.length ? day.times.map((time) => `<span class="fv-slot">${formatTime(time)}</span>`).join('') : `<p>${escapeHtml(emptyDayMessage(day))}</p>`;
   const strip = days
-    .map((d) => `<span class="fv-day${d === day ? ' fv-day-on' : ''}">${formatWeekdayShort(d)}<b>${d.day}</b></span>`)
+    .map((d) => `<span class="fv-day${d === day ? ' fv-day-on' : ''}">${formatWeekdayShort(d)}<b>${d.day}</b>${d.working ? '' : `<small>${dayOffLabel(d)}</small>`}</span>`)
     .join('');
   return `<div class="fv-doctor"><img class="fv-big" src="${escapeHtml(doctor.image)}" alt="Photo of ${escapeHtml(doctor.name)}" width="320" height="320">
 <div class="fv-info"><h1 class="fv-title">${escapeHtml(doctor.name)}</h1>

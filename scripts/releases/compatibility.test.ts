@@ -11,7 +11,7 @@ const host: FederationManifest = {
   name: 'host',
   shared: [
     { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '19.3.1' },
-    { name: '@carebook/shared', version: '1.4.0', singleton: true, requiredVersion: '1.4.0' },
+    { name: '@carebook/shared/react', version: '1.4.0', singleton: true, requiredVersion: '^1.0.0' },
   ],
 };
 
@@ -21,7 +21,7 @@ function doctors(overrides: Partial<FederationManifest> = {}): FederationManifes
     exposes: [{ name: 'home' }, { name: 'doctor-list' }],
     shared: [
       { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
-      { name: '@carebook/shared', version: '1.5.0', singleton: true, requiredVersion: '^1.0.0' },
+      { name: '@carebook/shared/react', version: '1.5.0', singleton: true, requiredVersion: '^1.0.0' },
     ],
     ...overrides,
   };
@@ -40,7 +40,7 @@ describe('compatibilityProblems', () => {
   it("refuses a singleton version the host's copy does not satisfy", () => {
     const shared = [
       { name: 'react', version: '20.0.0', singleton: true, requiredVersion: '^20.0.0' },
-      { name: '@carebook/shared', version: '1.5.0', singleton: true, requiredVersion: '^1.0.0' },
+      { name: '@carebook/shared/react', version: '1.5.0', singleton: true, requiredVersion: '^1.0.0' },
     ];
     expect(compatibilityProblems(doctors({ shared }), host, screens)).toEqual([
       'react: this build requires ^20.0.0, the host provides 19.3.1',
@@ -52,13 +52,13 @@ describe('compatibilityProblems', () => {
     expect(compatibilityProblems(doctors({ shared }), host, screens)).toEqual([expect.stringContaining('react-query is a singleton')]);
   });
 
-  it("refuses a shared package of another major version, even when its range would accept the host's", () => {
+  it("refuses a singleton of another major version, even when its range would accept the host's", () => {
     const shared = [
       { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.0.0' },
-      { name: '@carebook/shared', version: '2.0.0', singleton: true, requiredVersion: '*' },
+      { name: '@carebook/shared/react', version: '2.0.0', singleton: true, requiredVersion: '*' },
     ];
     expect(compatibilityProblems(doctors({ shared }), host, screens)).toEqual([
-      '@carebook/shared 2.0.0 is a different major version from the host\'s 1.4.0',
+      "@carebook/shared/react 2.0.0 is a different major version from the host's 1.4.0",
     ]);
   });
 });

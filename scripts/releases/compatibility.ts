@@ -8,15 +8,15 @@ export interface FederationManifest {
   exposes?: Array<{ name: string }>;
 }
 
-const SHARED_PACKAGE = '@carebook/shared';
-
 /**
  * Why a remote's build would break the composed site if it went live, or nothing when it would
  * not. Checked against the host that is serving patients:
  * - every module the host's routes load from this remote is still exposed;
  * - every singleton the remote requires is provided by the host in a version it accepts (a
  *   singleton the host lacks or cannot satisfy means two Reacts, or two contexts, on one page);
- * - the shared package has the host's major version (its context and types are the contract).
+ * - every singleton has the host's major version (a major version may remove or change names,
+ *   whatever range the build declares).
+ * What each singleton must provide by name is checked from the builds' contracts (contract.ts).
  */
 export function compatibilityProblems(remote: FederationManifest, host: FederationManifest, screens: readonly Screen[]): string[] {
   const problems: string[] = [];
@@ -33,12 +33,9 @@ export function compatibilityProblems(remote: FederationManifest, host: Federati
       problems.push(`${library.name} is a singleton this build needs, but the host does not provide it`);
     } else if (library.requiredVersion && !semver.satisfies(hostVersion, library.requiredVersion)) {
       problems.push(`${library.name}: this build requires ${library.requiredVersion}, the host provides ${hostVersion}`);
+    } else if (semver.valid(library.version) && semver.valid(hostVersion) && semver.major(library.version) !== semver.major(hostVersion)) {
+      problems.push(`${library.name} ${library.version} is a different major version from the host's ${hostVersion}`);
     }
-  }
-  const ownShared = remote.shared.find((library) => library.name === SHARED_PACKAGE)?.version;
-  const hostShared = provided.get(SHARED_PACKAGE);
-  if (ownShared && hostShared && semver.major(ownShared) !== semver.major(hostShared)) {
-    problems.push(`${SHARED_PACKAGE} ${ownShared} is a different major version from the host's ${hostShared}`);
   }
   return problems;
 }

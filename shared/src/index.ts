@@ -7,6 +7,7 @@ export * from './domain/specializations';
 export * from './domain/messages';
 export * from './domain/validation';
 export * from './domain/doctor-form';
+export * from './domain/schedule';
 export * from './domain/slots';
 export * from './domain/slot-instant';
 export * from './domain/rating';

@@ -9,7 +9,9 @@ import type {
   AvailabilityReply,
   Doctor,
   DoctorReply,
+  DoctorScheduleReply,
   MessageReply,
+  Schedule,
   TokenReply,
 } from '@carebook/shared';
 
@@ -97,4 +99,12 @@ export function markAppointmentCompleted(api: ApiClient, appointmentId: string):
 
 export function cancelAdminAppointment(api: ApiClient, appointmentId: string): Promise<MessageReply> {
   return api.post(`${BASE}/appointment-cancel`, { appointmentId });
+}
+
+/**
+ * Saves the doctor's whole schedule; the reply lists the upcoming appointments now outside it
+ * (kept). With `dryRun`, nothing is saved: only the conflicts the change would have.
+ */
+export function saveDoctorSchedule(api: ApiClient, docId: string, schedule: Schedule, options: { dryRun?: boolean } = {}): Promise<DoctorScheduleReply> {
+  return api.post(`${BASE}/doctor-schedule`, { docId, ...schedule, ...(options.dryRun ? { dryRun: true } : {}) });
 }

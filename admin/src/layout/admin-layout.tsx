@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from '@carebook/shared/router';
 import { formStyles } from '@carebook/shared/forms';
 import { useAdminSession } from '../session/admin-session';
 import styles from './admin-layout.module.css';

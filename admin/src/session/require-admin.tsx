@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from '@carebook/shared/router';
 import { useAdminSession } from './admin-session';
 
 /** Screens behind the admin login: without a token, the login screen, then back here. */

@@ -10,11 +10,12 @@ import { seed } from './seed';
 
 /**
  * Opens the configured database, migrated and seeded: PostgreSQL when DATABASE_URL is set, else
- * PGlite in DATA_DIR/db behind the folder lock (released on close).
+ * PGlite in DATA_DIR/db behind the folder lock (released on close). `migrateAndSeed: false` opens
+ * it as it is, for tools that only read.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void; migrateAndSeed?: boolean } = {},
 ): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
@@ -39,6 +40,7 @@ export async function openDatabase(
       throw error;
     }
   }
+  if (options.migrateAndSeed === false) return db;
   try {
     await migrate(db);
     await db.transaction((tx) => seed(tx));

@@ -1,6 +1,9 @@
 import { Client, Pool, type PoolClient } from 'pg';
 import type { Db, Queryable } from './db';
 
+/** The PostgreSQL `application_name` of every API connection. */
+export const API_APPLICATION_NAME = 'carebook-api';
+
 function wrap(client: Pool | PoolClient): Queryable {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []) {
@@ -17,8 +20,14 @@ function wrap(client: Pool | PoolClient): Queryable {
  * be handed to other queries); it reconnects after a drop and then reports a change, since
  * notifications sent while it was away are lost.
  */
-export function openPostgresDb(connectionString: string, options: { max?: number; onError?: (e: unknown) => void } = {}): Db {
-  const pool = new Pool({ connectionString, max: options.max ?? 10 });
+export function openPostgresDb(
+  connectionString: string,
+  options: { max?: number; onError?: (e: unknown) => void; applicationName?: string } = {},
+): Db {
+  // The name lets a restore see API processes still connected (pg_stat_activity.application_name);
+  // an application_name in DATABASE_URL wins over it.
+  const applicationName = options.applicationName ?? API_APPLICATION_NAME;
+  const pool = new Pool({ connectionString, max: options.max ?? 10, application_name: applicationName });
   const onError = options.onError ?? (() => {});
   pool.on('error', onError);
   const base = wrap(pool);
@@ -46,7 +55,7 @@ export function openPostgresDb(connectionString: string, options: { max?: number
       let client: Client | null = null;
       let retry: NodeJS.Timeout | null = null;
       const connect = async (): Promise<void> => {
-        const next = new Client({ connectionString });
+        const next = new Client({ connectionString, application_name: applicationName });
         next.on('notification', (message) => {
           if (message.channel === channel) onNotify();
         });

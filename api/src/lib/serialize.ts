@@ -26,6 +26,7 @@ export function toDoctor(publicUrl: string, row: DoctorRow, slotsBooked: Record<
     available: row.available,
     address: address(row.address_line1, row.address_line2),
     slots_booked: slotsBooked,
+    schedule: row.schedule,
   };
   if (row.experience) doctor.experience = row.experience;
   if (row.location) doctor.location = row.location;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import type { Queryable } from '../db/db';
 
@@ -14,4 +15,16 @@ export async function resolveSigningSecret(db: Queryable, config: Pick<Config, '
   const secret = rows[0]?.value;
   if (!secret) throw new Error('The shared signing secret could not be read from the database');
   return secret;
+}
+
+/**
+ * Replaces the stored shared secret with a new random one (for deployments without JWT_SECRET):
+ * every token signed before stops verifying once the API processes restart and read it.
+ */
+export async function rotateSigningSecret(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO app_secrets (name, value) VALUES ('jwt', $1)
+     ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value, created_at = now()`,
+    [randomBytes(48).toString('base64url')],
+  );
 }

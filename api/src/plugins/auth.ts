@@ -3,6 +3,7 @@ import { MESSAGES } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 import type { Role, TokenSigner } from '../lib/tokens';
 import { checkSession, type SessionDeps } from '../services/sessions';
+import type { Audit } from './audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,7 +43,7 @@ export function readToken(request: FastifyRequest): string | null {
  * refuses a patient whose account no longer exists), so an ended session is refused at once by
  * every API process; see `services/sessions.ts`.
  */
-export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<SessionDeps, 'policy' | 'now'>) {
+export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<SessionDeps, 'policy' | 'now'>, audit: Audit) {
   const guard = (role: Role, message: string) =>
     async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = readToken(request);
@@ -51,11 +52,20 @@ export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<
         ? await checkSession(db, { sessionId: claims.sessionId, userId: claims.subject, role }, sessions)
         : null;
       if (!claims || !check?.ok) {
+        // Every refused authorization is on the trail: by whom it was claimed, and why.
+        const reason = !token ? 'no-token' : !claims ? 'invalid-token' : !check ? 'no-session' : check.ok ? 'refused' : check.reason;
+        await audit(
+          request,
+          'auth.refused',
+          { type: 'route', id: `${request.method} ${request.routeOptions.url ?? request.url}`, patientId: role === 'patient' ? (claims?.subject ?? null) : null },
+          { role, reason },
+        );
         await reply.status(401).send({ success: false, message });
         return;
       }
       request.userId = claims.subject;
       request.sessionId = check.session.id;
+      request.actorRole = role;
     };
   return {
     requirePatient: guard('patient', MESSAGES.notLoggedIn),

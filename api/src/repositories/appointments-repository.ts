@@ -129,3 +129,15 @@ export async function patientBookingState(
   );
   return { clash: rows[0]?.clash === true, upcoming: Number(rows[0]?.upcoming ?? 0) };
 }
+
+/** Whose appointment it is, with which doctor, and its state: what an audit entry of a change names. */
+export async function findAppointmentParties(
+  db: Queryable,
+  id: string,
+): Promise<{ user_id: string; doctor_id: string; payment: boolean; is_completed: boolean; cancelled: boolean } | null> {
+  const rows = await db.query<{ user_id: string; doctor_id: string; payment: boolean; is_completed: boolean; cancelled: boolean }>(
+    'SELECT user_id, doctor_id, payment, is_completed, cancelled FROM appointments WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}

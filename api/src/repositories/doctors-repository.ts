@@ -1,3 +1,4 @@
+import type { Schedule } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 
 export interface DoctorRow {
@@ -13,6 +14,8 @@ export interface DoctorRow {
   address_line1: string;
   address_line2: string;
   location: string | null;
+  /** Working hours and time off (jsonb; `validateSchedule` checked it on the way in). */
+  schedule: Schedule;
 }
 
 export interface DoctorFields {
@@ -31,14 +34,27 @@ export interface DoctorFields {
 }
 
 const COLUMNS =
-  'id, name, image, specialization, degree, experience, about, fees, available, address_line1, address_line2, location';
+  'id, name, image, specialization, degree, experience, about, fees, available, address_line1, address_line2, location, schedule';
 
 export async function listDoctors(db: Queryable): Promise<DoctorRow[]> {
   return db.query<DoctorRow>(`SELECT ${COLUMNS} FROM doctors ORDER BY created_at, id`);
 }
 
-export async function findDoctor(db: Queryable, id: string): Promise<DoctorRow | null> {
-  const rows = await db.query<DoctorRow>(`SELECT ${COLUMNS} FROM doctors WHERE id = $1`, [id]);
+/**
+ * With `forUpdate`, the row stays locked until the transaction ends: a booking and a schedule
+ * change of one doctor then take turns, so a booking is always judged by the schedule in force.
+ */
+export async function findDoctor(db: Queryable, id: string, options: { forUpdate?: boolean } = {}): Promise<DoctorRow | null> {
+  const rows = await db.query<DoctorRow>(`SELECT ${COLUMNS} FROM doctors WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** Sets the doctor's schedule (locking the row until the transaction ends); `null` for an unknown doctor. */
+export async function updateSchedule(db: Queryable, id: string, schedule: Schedule): Promise<DoctorRow | null> {
+  const rows = await db.query<DoctorRow>(`UPDATE doctors SET schedule = $2::jsonb WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    JSON.stringify(schedule),
+  ]);
   return rows[0] ?? null;
 }
 

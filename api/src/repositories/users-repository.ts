@@ -65,3 +65,14 @@ export async function lockUser(tx: Queryable, id: string): Promise<boolean> {
   const rows = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
   return rows.length > 0;
 }
+
+/** The stored password hash of a patient, for checking the current password before a change. */
+export async function findPasswordHash(db: Queryable, id: string): Promise<string | null> {
+  const rows = await db.query<{ password: string }>('SELECT password FROM users WHERE id = $1', [id]);
+  return rows[0]?.password ?? null;
+}
+
+export async function setPasswordHash(db: Queryable, id: string, passwordHash: string): Promise<boolean> {
+  const rows = await db.query('UPDATE users SET password = $2 WHERE id = $1 RETURNING id', [id, passwordHash]);
+  return rows.length > 0;
+}

@@ -1,7 +1,8 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  clinicToday,
   DOCTOR_LIMITS,
   isSpecialization,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   validateEmail,
   validateLogin,
   validateName,
+  validateSchedule,
   validateText,
 } from '@carebook/shared';
 import {
@@ -19,6 +21,8 @@ import {
   appointmentIdRequestSchema,
   availabilityReplySchema,
   doctorIdRequestSchema,
+  doctorScheduleReplySchema,
+  doctorScheduleRequestSchema,
   doctorReplySchema,
   loginRequestSchema,
   messageReplySchema,
@@ -31,9 +35,17 @@ import { checkId, HttpError } from '../lib/http-error';
 import { sniffImage } from '../lib/images';
 import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
+import { listScheduleConflicts } from '../lib/schedule-conflicts';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
+import type { AuditTarget } from '../plugins/audit';
 import { requestClient } from '../plugins/auth';
-import { findAppointmentState, listAllAppointments, markCompleted, markPaid } from '../repositories/appointments-repository';
+import {
+  findAppointmentParties,
+  findAppointmentState,
+  listAllAppointments,
+  markCompleted,
+  markPaid,
+} from '../repositories/appointments-repository';
 import { type DoctorFields, type DoctorRow, findDoctor, findDoctorEmail, listDoctors } from '../repositories/doctors-repository';
 import { startSession } from '../services/sessions';
 
@@ -107,6 +119,26 @@ function doctorFields(form: FormInput, current: DoctorFields | null): DoctorFiel
   };
 }
 
+/** Values longer than this are recorded as changed without their text (the "about" text, say). */
+const SMALL_VALUE = 200;
+
+/** A doctor's changed fields, old and new; every field (as `to`) when the doctor is new. */
+function doctorChanges(before: DoctorFields | null, after: DoctorFields): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as Array<keyof DoctorFields>) {
+    const from = before ? before[key] : null;
+    const to = after[key];
+    if (before && from === to) continue;
+    const small = (v: unknown): boolean => typeof v !== 'string' || v.length <= SMALL_VALUE;
+    changes[key] = small(from) && small(to) ? { from, to } : { changed: true };
+  }
+  return changes;
+}
+
+function appointmentTarget(appointmentId: string, parties: { user_id: string; doctor_id: string } | null): AuditTarget {
+  return { type: 'appointment', id: appointmentId, appointmentId, patientId: parties?.user_id ?? null, doctorId: parties?.doctor_id ?? null };
+}
+
 function fieldsOf(row: DoctorRow, email: string | null): DoctorFields {
   return {
     name: row.name,
@@ -129,7 +161,7 @@ function fieldsOf(row: DoctorRow, email: string | null): DoctorFields {
  * set. Its tokens carry `role: admin`; patient tokens are refused with 401.
  */
 export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, config, guards, doctorWrites, sessions } = ctx;
+  const { db, config, guards, doctorWrites, sessions, audit } = ctx;
   const admin = config.admin;
   if (!admin) return;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -145,8 +177,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       if (problem) throw new HttpError(400, problem);
       const emailOk = sameSecret(normalizeEmail(input.email), admin.email);
       const passwordOk = sameSecret(input.password, admin.password);
-      if (!emailOk || !passwordOk) throw new HttpError(401, MESSAGES.wrongCredentials);
-      const { token } = await startSession(db, { role: 'admin', userId: admin.email, ...requestClient(request) }, sessions);
+      if (!emailOk || !passwordOk) {
+        await audit(request, 'auth.admin-login-failed', { type: 'admin', id: '' }, { email: normalizeEmail(input.email) });
+        throw new HttpError(401, MESSAGES.wrongCredentials);
+      }
+      const { token, sessionId } = await startSession(db, { role: 'admin', userId: admin.email, ...requestClient(request) }, sessions);
+      request.userId = admin.email;
+      request.actorRole = 'admin';
+      await audit(request, 'auth.admin-login', { type: 'session', id: sessionId });
       return { success: true as const, token, message: MESSAGES.loggedIn };
     },
   );
@@ -172,6 +210,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const fields = doctorFields(form, null);
     const image = await saveImage(form);
     const row = await doctorWrites.add(randomUUID(), fields, image);
+    await audit(request, 'doctor.add', { type: 'doctor', id: row.id, doctorId: row.id }, doctorChanges(null, { ...fields, image: row.image }));
     return reply.status(201).send({ success: true, message: MESSAGES.doctorAdded, doctor: toDoctor(config.publicUrl, row, {}) });
   });
 
@@ -180,11 +219,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const docId = (form.fields.get('docId') ?? '').trim();
     const current = docId ? await findDoctor(db, checkId(docId, MESSAGES.invalidDoctorId)) : null;
     if (!current) throw new HttpError(404, MESSAGES.doctorNotFound);
-    const fields = doctorFields(form, fieldsOf(current, await findDoctorEmail(db, docId)));
+    const before = fieldsOf(current, await findDoctorEmail(db, docId));
+    const fields = doctorFields(form, before);
     const image = await saveImage(form);
     const row = await doctorWrites.update(docId, fields, image);
     if (!row) throw new HttpError(404, MESSAGES.doctorNotFound);
     if (image) await ctx.uploads.remove(current.image);
+    await audit(request, 'doctor.update', { type: 'doctor', id: docId, doctorId: docId }, doctorChanges(before, { ...fields, image: row.image }));
     return { success: true as const, message: MESSAGES.doctorUpdated, doctor: toDoctor(config.publicUrl, row, {}) };
   });
 
@@ -194,7 +235,39 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const available = await doctorWrites.toggleAvailability(request.body.docId);
       if (available === null) throw new HttpError(404, MESSAGES.doctorNotFound);
+      const { docId } = request.body;
+      await audit(request, 'doctor.availability', { type: 'doctor', id: docId, doctorId: docId }, { available: { from: !available, to: available } });
       return { success: true as const, message: MESSAGES.availabilityChanged, available };
+    },
+  );
+
+  /**
+   * The doctor's whole schedule (weekly hours, time off): 400 naming the field for a bad one, 404
+   * unknown doctor. Replies with the doctor and the upcoming appointments now outside the hours,
+   * which are kept. With `dryRun`, nothing is saved: the reply shows what the change would do.
+   */
+  api.post(
+    `${base}/doctor-schedule`,
+    { ...guarded, schema: { body: doctorScheduleRequestSchema, response: withErrors({ 200: doctorScheduleReplySchema }) } },
+    async (request) => {
+      const { docId, weekly, timeOff, dryRun } = request.body;
+      const checked = validateSchedule({ weekly, timeOff });
+      if (!checked.ok) throw new HttpError(400, checked.message);
+      const now = ctx.now();
+      const timeZone = config.clinicTimeZone;
+      const change = { id: docId, schedule: checked.schedule, now, timeZone, today: clinicToday(now, timeZone) };
+      const result = dryRun
+        ? await findDoctor(db, docId).then(async (row) =>
+            row ? { row: { ...row, schedule: checked.schedule }, conflicts: await listScheduleConflicts(db, { ...change, doctorId: docId }) } : null,
+          )
+        : await doctorWrites.setSchedule(change);
+      if (!result) throw new HttpError(404, MESSAGES.doctorNotFound);
+      return {
+        success: true as const,
+        message: dryRun ? MESSAGES.scheduleChecked : MESSAGES.scheduleSaved,
+        doctor: toDoctor(config.publicUrl, result.row, {}),
+        conflicts: result.conflicts.map((row) => toAdminAppointment(config.publicUrl, row)),
+      };
     },
   );
 
@@ -209,19 +282,33 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   const appointmentChange = { ...guarded, schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) } };
   /** Paid / completed: 404 unknown, 409 when the appointment was cancelled. Repeating is harmless. */
-  const mark = (change: (id: string) => Promise<boolean>, message: string) => async (request: { body: { appointmentId: string } }) => {
-    const { appointmentId } = request.body;
-    if (await change(appointmentId)) return { success: true as const, message };
-    const state = await findAppointmentState(db, appointmentId);
-    if (!state) throw new HttpError(404, MESSAGES.appointmentNotFound);
-    throw new HttpError(409, MESSAGES.alreadyCancelled);
-  };
-  api.post(`${base}/appointment-paid`, appointmentChange, mark((id) => markPaid(db, id), MESSAGES.appointmentPaid));
-  api.post(`${base}/appointment-complete`, appointmentChange, mark((id) => markCompleted(db, id), MESSAGES.appointmentCompleted));
+  const mark =
+    (action: string, field: 'payment' | 'is_completed', change: (id: string) => Promise<boolean>, message: string) =>
+    async (request: FastifyRequest & { body: { appointmentId: string } }) => {
+      const { appointmentId } = request.body;
+      const before = await findAppointmentParties(db, appointmentId);
+      if (await change(appointmentId)) {
+        await audit(request, action, appointmentTarget(appointmentId, before), { [field]: { from: before?.[field] ?? null, to: true } });
+        return { success: true as const, message };
+      }
+      const state = await findAppointmentState(db, appointmentId);
+      if (!state) throw new HttpError(404, MESSAGES.appointmentNotFound);
+      throw new HttpError(409, MESSAGES.alreadyCancelled);
+    };
+  api.post(`${base}/appointment-paid`, appointmentChange, mark('appointment.paid', 'payment', (id) => markPaid(db, id), MESSAGES.appointmentPaid));
+  api.post(
+    `${base}/appointment-complete`,
+    appointmentChange,
+    mark('appointment.complete', 'is_completed', (id) => markCompleted(db, id), MESSAGES.appointmentCompleted),
+  );
 
   api.post(`${base}/appointment-cancel`, appointmentChange, async (request) => {
     const { appointmentId } = request.body;
-    if (await ctx.appointmentWrites.cancel(appointmentId)) return { success: true as const, message: MESSAGES.appointmentCancelled };
+    if (await ctx.appointmentWrites.cancel(appointmentId)) {
+      const parties = await findAppointmentParties(db, appointmentId);
+      await audit(request, 'appointment.cancel', appointmentTarget(appointmentId, parties), { cancelled: { from: false, to: true }, by: 'clinic' });
+      return { success: true as const, message: MESSAGES.appointmentCancelled };
+    }
     throw cancelRefusal(await findAppointmentState(db, appointmentId));
   });
 }

@@ -49,7 +49,7 @@ describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
       ['a time that has passed today', 'doc01', TODAY, '10:00', 400, MESSAGES.slotInPast],
       ['yesterday', 'doc01', '23_11_2026', '15:00', 400, MESSAGES.slotInPast],
       ['a time off the grid', 'doc01', TODAY, '15:15', 400, MESSAGES.slotInvalidTime],
-      ['a time after the last slot', 'doc01', TODAY, '21:00', 400, MESSAGES.slotInvalidTime],
+      ['a time after the default hours', 'doc01', TODAY, '21:00', 400, MESSAGES.slotOutsideHours],
       ['a malformed date', 'doc01', '2026-11-25', '15:00', 400, MESSAGES.slotInvalidDate],
       ['a zero-padded date', 'doc01', '05_12_2026', '15:00', 400, MESSAGES.slotInvalidDate],
       ['a date 7 days ahead', 'doc01', '1_12_2026', '15:00', 400, MESSAGES.slotTooFarAhead],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkSlot, hasSlotStarted, MESSAGES } from '@carebook/shared';
+import { hasSlotStarted, MESSAGES } from '@carebook/shared';
 import {
   appointmentIdRequestSchema,
   appointmentsReplySchema,
@@ -15,7 +15,6 @@ import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
 import { findAppointmentState, listUserAppointments } from '../repositories/appointments-repository';
-import { findDoctor } from '../repositories/doctors-repository';
 import { findOwnAppointment } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
 
@@ -24,7 +23,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   /**
-   * 400 off-grid / past / too far, 404 unknown doctor, 409 doctor unavailable, slot taken, or a
+   * 400 off-grid / past / too far / outside the doctor's hours or on time off, 404 unknown doctor,
+   * 409 doctor unavailable, slot taken, or a
    * per-patient limit (same time, MAX_UPCOMING_PER_PATIENT). "Taken" is decided by the partial
    * unique index at insert time, never by a read before it.
    */
@@ -36,14 +36,10 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request, reply) => {
       const { docId, slotDate, slotTime } = request.body;
-      const now = ctx.now();
-      const slot = checkSlot({ slotDate, slotTime, now, timeZone: config.clinicTimeZone });
-      if (!slot.ok) throw new HttpError(400, slot.message);
-      const doctor = await findDoctor(db, docId);
-      if (!doctor) throw new HttpError(404, MESSAGES.doctorNotFound);
-      if (!doctor.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
       const appointmentId = randomUUID();
-      await appointmentWrites.book({ appointmentId, doctor, userId: request.userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone });
+      const slot = { slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone };
+      await appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot });
+      await ctx.audit(request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime });
       return reply.status(201).send({ success: true, message: MESSAGES.appointmentBooked, appointmentId });
     },
   );
@@ -75,6 +71,12 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
         throw new HttpError(400, MESSAGES.appointmentPast);
       }
       if (await appointmentWrites.cancel(appointmentId, request.userId)) {
+        await ctx.audit(
+          request,
+          'appointment.cancel',
+          { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
+          { cancelled: { from: false, to: true }, by: 'patient' },
+        );
         return { success: true as const, message: MESSAGES.appointmentCancelled };
       }
       throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));

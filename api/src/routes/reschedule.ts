@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkSlot, MESSAGES } from '@carebook/shared';
+import { MESSAGES } from '@carebook/shared';
 import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
-import { HttpError } from '../lib/http-error';
 import { withErrors } from '../lib/reply-schemas';
 
 /**
  * `POST /api/v1/user/reschedule-appointment {appointmentId, slotDate, slotTime}`: moves the
  * patient's own upcoming appointment to another slot of the same doctor, in one transaction.
- * 400 bad or past new slot, or the appointment is cancelled, completed or already started;
+ * 400 bad or past new slot, outside the doctor's hours or on time off, or the appointment is cancelled, completed or already started;
  * 404 not theirs; 409 the new slot is taken or the doctor stopped taking appointments
  * (`services/appointment-writes.ts`). A refusal changes nothing.
  */
@@ -23,11 +22,13 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request) => {
       const { appointmentId, slotDate, slotTime } = request.body;
-      const now = ctx.now();
-      const timeZone = config.clinicTimeZone;
-      const slot = checkSlot({ slotDate, slotTime, now, timeZone });
-      if (!slot.ok) throw new HttpError(400, slot.message);
-      await ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now, timeZone });
+      const from = await ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone });
+      await ctx.audit(
+        request,
+        'appointment.reschedule',
+        { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },
+        { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime } },
+      );
       return { success: true as const, message: MESSAGES.appointmentRescheduled };
     },
   );

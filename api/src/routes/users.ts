@@ -26,11 +26,22 @@ import { sniffImage } from '../lib/images';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { toProfile } from '../lib/serialize';
 import { requestClient } from '../plugins/auth';
-import { findCredentials, findUser, insertUser, updateProfile } from '../repositories/users-repository';
+import { findCredentials, findUser, insertUser, updateProfile, type UserRow } from '../repositories/users-repository';
 import { startSession } from '../services/sessions';
 
+const PROFILE_FIELDS = ['name', 'phone', 'image', 'address_line1', 'address_line2', 'gender', 'dob'] as const;
+
+/** The profile fields an update changed, old and new (all short: names, phone, address lines). */
+function profileChanges(before: UserRow, after: UserRow): Record<string, { from: string; to: string }> {
+  const changes: Record<string, { from: string; to: string }> = {};
+  for (const field of PROFILE_FIELDS) {
+    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
+}
+
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const { db, config, guards, sessions } = ctx;
+  const { db, config, guards, sessions, audit } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const authLimit = authRateLimit(config);
 
@@ -53,7 +64,10 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
         throw error;
       }
-      const { token } = await startSession(db, { role: 'patient', userId: id, ...requestClient(request) }, sessions);
+      const { token, sessionId } = await startSession(db, { role: 'patient', userId: id, ...requestClient(request) }, sessions);
+      request.userId = id;
+      request.actorRole = 'patient';
+      await audit(request, 'auth.register', { type: 'session', id: sessionId });
       return reply.status(201).send({ success: true, token, message: MESSAGES.registered });
     },
   );
@@ -67,8 +81,14 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       if (problem) throw new HttpError(400, problem);
       const user = await findCredentials(db, normalizeEmail(input.email));
       const ok = await verifyPassword(user?.password ?? null, input.password);
-      if (!user || !ok) throw new HttpError(401, MESSAGES.wrongCredentials);
-      const { token } = await startSession(db, { role: 'patient', userId: user.id, ...requestClient(request) }, sessions);
+      if (!user || !ok) {
+        await audit(request, 'auth.login-failed', { type: 'account', id: user?.id ?? '', patientId: user?.id ?? null }, { email: normalizeEmail(input.email) });
+        throw new HttpError(401, MESSAGES.wrongCredentials);
+      }
+      const { token, sessionId } = await startSession(db, { role: 'patient', userId: user.id, ...requestClient(request) }, sessions);
+      request.userId = user.id;
+      request.actorRole = 'patient';
+      await audit(request, 'auth.login', { type: 'session', id: sessionId });
       return { success: true as const, token, message: MESSAGES.loggedIn };
     },
   );
@@ -129,6 +149,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }
       if (!updated) throw new HttpError(401, MESSAGES.notLoggedIn);
       if (newImage && current.image) await ctx.uploads.remove(current.image);
+      await audit(request, 'account.profile-update', { type: 'patient', id: request.userId }, profileChanges(current, updated));
       return { success: true as const, message: MESSAGES.profileUpdated, user: toProfile(config.publicUrl, updated) };
     },
   );

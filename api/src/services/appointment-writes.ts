@@ -1,5 +1,5 @@
-import { hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shared';
-import type { Db } from '../db/db';
+import { checkSlot, hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shared';
+import type { Db, Queryable } from '../db/db';
 import { DOCTOR_SLOT_INDEX, violatedUniqueIndex } from '../lib/appointment-request';
 import { HttpError } from '../lib/http-error';
 import { enforcePatientLimits } from '../lib/patient-limits';
@@ -25,6 +25,22 @@ function slotDay(slotDate: string, slotTime: string): string {
   return slotSortKey(slotDate, slotTime).slice(0, 10);
 }
 
+/** Where a moved appointment was before the move (for the audit trail). */
+export interface MovedFrom {
+  doctorId: string;
+  slotDate: string;
+  slotTime: string;
+}
+
+/**
+ * The checks that need no doctor (a real day, on the grid, not past, within 7 days), first, so a
+ * bad request is a 400 whoever the doctor is; the doctor's own hours are checked under its lock.
+ */
+function refuseMalformedSlot(request: SlotRequest): void {
+  const slot = checkSlot(request);
+  if (!slot.ok && slot.problem !== 'outside-hours' && slot.problem !== 'time-off') throw new HttpError(400, slot.message);
+}
+
 /**
  * The writes to appointments and ratings that the doctor list shows (booked slots, ratings). Each
  * tells the list it changed once it has committed; refusals (`HttpError`) change nothing. Bookings,
@@ -36,11 +52,28 @@ export function createAppointmentWrites(
   limits: { maxUpcomingPerPatient: number },
   mail: AppointmentMail,
 ) {
-  /** Books a free slot of `doctor` within the patient's limits, in one transaction; 409 when taken. */
-  async function book(request: SlotRequest & { appointmentId: string; doctor: DoctorRow }): Promise<void> {
-    const { appointmentId, doctor, userId, slotDate, slotTime } = request;
+  /**
+   * Locks the doctor's row for the rest of the transaction and checks the slot against the
+   * schedule in force: a schedule change waits for this booking to commit (and then lists it as a
+   * conflict), or this booking waits for the change and is judged by the new hours.
+   * 404 unknown doctor, 400 a slot the rules or the schedule refuse, 409 not taking appointments.
+   */
+  async function lockBookableDoctor(tx: Queryable, doctorId: string, request: SlotRequest): Promise<DoctorRow> {
+    const doctor = await findDoctor(tx, doctorId, { forUpdate: true });
+    if (!doctor) throw new HttpError(404, MESSAGES.doctorNotFound);
+    const slot = checkSlot({ ...request, schedule: doctor.schedule });
+    if (!slot.ok) throw new HttpError(400, slot.message);
+    if (!doctor.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
+    return doctor;
+  }
+
+  /** Books a free slot of the doctor within the patient's limits, in one transaction; 409 when taken. */
+  async function book(request: SlotRequest & { appointmentId: string; doctorId: string }): Promise<void> {
+    const { appointmentId, userId, slotDate, slotTime } = request;
+    refuseMalformedSlot(request);
     try {
       await db.transaction(async (tx) => {
+        const doctor = await lockBookableDoctor(tx, request.doctorId, request);
         await enforcePatientLimits(tx, { ...request, max: limits.maxUpcomingPerPatient });
         await insertAppointment(tx, {
           id: appointmentId,
@@ -61,19 +94,20 @@ export function createAppointmentWrites(
 
   /**
    * Moves the patient's own upcoming appointment to another slot of its doctor, in one transaction:
-   * 404 not theirs; 400 cancelled, completed, started or the same slot; 409 the doctor stopped
-   * taking appointments or the slot is taken (by a unique index, never a read before the write).
+   * 404 not theirs; 400 cancelled, completed, started, the same slot, or a new slot the rules or
+   * the doctor's schedule refuse; 409 the doctor stopped taking appointments or the slot is taken
+   * (by a unique index, never a read before the write).
    */
-  async function move(request: SlotRequest & { appointmentId: string }): Promise<void> {
+  async function move(request: SlotRequest & { appointmentId: string }): Promise<MovedFrom> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
-    await db.transaction(async (tx) => {
+    refuseMalformedSlot(request);
+    return db.transaction(async (tx) => {
       const current = await findOwnAppointment(tx, appointmentId, request.userId, { forUpdate: true });
       if (!current) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
       if (hasSlotStarted(current.slot_date, current.slot_time, now, timeZone)) throw new HttpError(400, MESSAGES.appointmentPast);
       if (current.slot_date === slotDate && current.slot_time === slotTime) throw new HttpError(400, MESSAGES.rescheduleSameSlot);
-      const doctor = await findDoctor(tx, current.doctor_id);
-      if (!doctor?.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
+      await lockBookableDoctor(tx, current.doctor_id, request);
       try {
         await moveAppointment(tx, { id: appointmentId, slotDate, slotTime, slotDay: slotDay(slotDate, slotTime) });
       } catch (error) {
@@ -83,6 +117,7 @@ export function createAppointmentWrites(
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
       await mail.moved(tx, appointmentId, { slotDate: current.slot_date, slotTime: current.slot_time });
+      return { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
     });
   }
 

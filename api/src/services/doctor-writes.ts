@@ -1,9 +1,11 @@
-import { MESSAGES } from '@carebook/shared';
+import { MESSAGES, type Schedule } from '@carebook/shared';
 import type { Db } from '../db/db';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { HttpError } from '../lib/http-error';
 import type { UploadStore } from '../lib/images';
-import { type DoctorFields, type DoctorRow, insertDoctor, toggleAvailability, updateDoctor } from '../repositories/doctors-repository';
+import { listScheduleConflicts } from '../lib/schedule-conflicts';
+import type { AdminAppointmentRow } from '../repositories/appointments-repository';
+import { type DoctorFields, type DoctorRow, insertDoctor, toggleAvailability, updateDoctor, updateSchedule } from '../repositories/doctors-repository';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
 
 /**
@@ -33,6 +35,22 @@ export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: 
     ),
     /** The new availability, `null` when there is no such doctor. */
     toggleAvailability: notifying(changes, (id: string) => toggleAvailability(db, id), (available) => available !== null),
+    /**
+     * Saves the schedule and lists the upcoming appointments now outside it, in one transaction.
+     * The update locks the doctor's row first, so a booking racing it either committed before
+     * (and is listed here) or waits and is judged by the new hours: none slips through unreported.
+     * `null` when there is no such doctor.
+     */
+    setSchedule: notifying(
+      changes,
+      (request: { id: string; schedule: Schedule; now: Date; timeZone: string; today: string }) =>
+        db.transaction(async (tx): Promise<{ row: DoctorRow; conflicts: AdminAppointmentRow[] } | null> => {
+          const row = await updateSchedule(tx, request.id, request.schedule);
+          if (!row) return null;
+          return { row, conflicts: await listScheduleConflicts(tx, { ...request, doctorId: request.id }) };
+        }),
+      (saved) => saved !== null,
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { NAV_ITEMS } from './nav-items';

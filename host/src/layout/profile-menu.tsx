@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { useLogout } from './use-logout';

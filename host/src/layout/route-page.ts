@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@carebook/shared/router';
 import { isSpecialization, pageTitle, ROUTES } from '@carebook/shared';
 
 /** What the shell knows about the page at a path before any remote has rendered. */

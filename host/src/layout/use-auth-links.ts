@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@carebook/shared/router';
 import { loginPath, ROUTES, safeNextPath, signUpPath } from '@carebook/shared';
 
 /**

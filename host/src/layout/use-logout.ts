@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router-dom';
+import { MemoryRouter, useNavigate } from '@carebook/shared/router';
 import { usePageFocus } from './use-page-focus';
 
 /** A shell: a menu button outside `<main>`, a link that moves page, and whatever page is shown. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@carebook/shared/router';
 import { routePage } from './route-page';
 
 /** How long to wait for a remote's screen to render its h1 before settling for `<main>`. */

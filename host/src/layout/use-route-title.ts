@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@carebook/shared/router';
 import { routePage } from './route-page';
 
 /**

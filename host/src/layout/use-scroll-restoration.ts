@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation, useNavigationType } from '@carebook/shared/router';
 import { routePage } from './route-page';
 
 const STORAGE_KEY = 'carebook:scroll';

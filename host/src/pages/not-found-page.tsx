@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import styles from './not-found-page.module.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import LoginPage from './features/login/login-page';
 import MyAppointmentsPage from './features/my-appointments/my-appointments-page';

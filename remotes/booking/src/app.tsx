@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@carebook/shared/router';
 import DoctorPage from './features/doctor-page/doctor-page';
 
 /** The routes this remote serves; the host maps the same paths to the exposed modules. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import HomePage from './features/home/home-page';
 import DoctorListPage from './features/doctor-list/doctor-list-page';

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import 'react-toastify/dist/ReactToastify.css';
 import '@carebook/shared/tokens.css';
-import { StandaloneRoot } from '@carebook/shared/react';
+import { StandaloneRoot } from '@carebook/shared/web';
 import { App } from './app';
 
 // This remote alone, for its team: `npm run dev -w remotes/NAME`, with the API on API_URL.

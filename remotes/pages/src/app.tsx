@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import AboutPage from './features/about/about-page';
 import ContactPage from './features/contact/contact-page';

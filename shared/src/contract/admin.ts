@@ -34,6 +34,26 @@ export const adminAppointmentSchema = appointmentSchema.extend({
 
 export const adminAppointmentsReplySchema = z.object({ success: z.literal(true), appointments: z.array(adminAppointmentSchema) });
 
+/**
+ * `POST /api/v1/admin/doctor-schedule`: the doctor's whole schedule. `weekly` and `timeOff` are
+ * checked by `validateSchedule` (its messages name the field); `dryRun: true` only lists the
+ * conflicts the change would have, saving nothing.
+ */
+export const doctorScheduleRequestSchema = requestBody({
+  docId: idField(MESSAGES.invalidDoctorId),
+  weekly: z.unknown().optional(),
+  timeOff: z.unknown().optional(),
+  dryRun: z.boolean({ error: MESSAGES.badRequest }).optional(),
+});
+
+/** The saved doctor (with its schedule) and the upcoming appointments now outside it: kept, never cancelled. */
+export const doctorScheduleReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  doctor: doctorSchema,
+  conflicts: z.array(adminAppointmentSchema),
+});
+
 /** `GET /api/v1/admin/appointment-emails?appointmentId=...`. */
 export const appointmentEmailsQuerySchema = z.object({ appointmentId: idField(MESSAGES.invalidAppointmentId) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEEKDAYS, type Weekday } from '../domain/schedule';
 import { SPECIALIZATIONS } from '../domain/specializations';
 import { addressSchema } from './common';
 
@@ -7,6 +8,17 @@ import { addressSchema } from './common';
  * the value the `HH:mm` start times already taken that day.
  */
 export const slotsBookedSchema = z.record(z.string(), z.array(z.string()));
+
+const timeRangeSchema = z.object({ start: z.string(), end: z.string() });
+
+/**
+ * A doctor's weekly hours (`HH:mm` ranges per weekday, clinic zone, end exclusive) and time off
+ * (`YYYY-MM-DD` days, inclusive). The rules are `validateSchedule` in `domain/schedule.ts`.
+ */
+export const scheduleSchema = z.object({
+  weekly: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, z.array(timeRangeSchema)])) as Record<Weekday, z.ZodArray<typeof timeRangeSchema>>),
+  timeOff: z.array(z.object({ from: z.string(), to: z.string() })),
+});
 
 /** A doctor as `GET /api/v1/doctor/all-doctors` returns it (the admin list: without ratings). */
 export const doctorSchema = z.object({
@@ -25,6 +37,8 @@ export const doctorSchema = z.object({
   available: z.boolean(),
   address: addressSchema,
   slots_booked: slotsBookedSchema,
+  /** Working hours and time off; the API always sends it, and a doctor without one works 10:00-21:00 daily. */
+  schedule: scheduleSchema.optional(),
   /** Clinic or neighbourhood; optional. */
   location: z.string().optional(),
   /** Average of patients' ratings of completed visits, to one decimal; `null` with no reviews. */

@@ -9,3 +9,5 @@ export * from './doctors';
 export * from './users';
 export * from './appointments';
 export * from './admin';
+export * from './sessions';
+export * from './audit';

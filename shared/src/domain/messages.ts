@@ -67,7 +67,13 @@ export const MESSAGES = {
   slotTaken: 'This time has just been booked by someone else. Please choose another time.',
   sameTimeBooked: 'You already have an appointment at this time. Please choose another time.',
   slotInvalidDate: 'The appointment date must be a real day in day_month_year form',
-  slotInvalidTime: 'The appointment time must be a half-hour start between 10:00 and 20:30',
+  slotInvalidTime: 'The appointment time must be a half-hour start written as HH:mm, such as 09:30 or 14:00',
+  slotOutsideHours: "This time is outside the doctor's working hours. Please choose one of the times shown.",
+  slotDoctorAway: 'The doctor is away on this day. Please choose another day.',
+  doctorNotWorking: 'The doctor does not see patients on this day',
+  doctorAway: 'The doctor is away on this day',
+  scheduleSaved: 'Working hours saved',
+  scheduleChecked: 'Working hours checked; nothing was saved',
   slotInPast: 'This time has already passed. Please choose a later time.',
   slotTooFarAhead: 'Appointments can be booked up to 7 days ahead',
   noSlotsLeft: 'No slots left on this day',
@@ -91,6 +97,16 @@ export const MESSAGES = {
   availabilityChanged: 'Availability changed',
   appointmentPaid: 'Appointment marked as paid',
   appointmentCompleted: 'Appointment marked as completed',
+
+  sessionNotFound: 'This session was not found or has already ended',
+  sessionEnded: 'That device is logged out',
+  otherSessionsEnded: 'You are logged out of all other devices',
+  patientSessionsEnded: "The patient's sessions were ended",
+  passwordChanged: 'Password changed. You are logged out of all other devices.',
+  wrongCurrentPassword: 'Your current password is not correct',
+  samePassword: 'Please choose a new password that differs from the current one',
+  patientNotFound: 'Patient not found',
+  invalidAuditFilter: 'The activity filter is not valid',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

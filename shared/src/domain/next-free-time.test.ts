@@ -30,3 +30,13 @@ describe('nextFreeTime', () => {
     expect(nextFreeTime({ available: false, slots_booked: {} }, new Date('2026-11-24T08:00:00Z'), 'UTC')).toBeNull();
   });
 });
+
+describe('nextFreeTime with a schedule', () => {
+  const weekly = { mon: [], tue: [], wed: [], thu: [{ start: '07:30', end: '09:00' }], fri: [], sat: [], sun: [] };
+  it('follows the doctor hours and skips time off', () => {
+    const doctor = { available: true, slots_booked: {}, schedule: { weekly, timeOff: [] } };
+    expect(nextFreeTime(doctor, new Date('2026-11-24T08:00:00Z'), 'UTC')).toEqual({ kind: 'slot', label: 'Thu 7:30 AM', dateTime: '2026-11-26T07:30' });
+    const away = { ...doctor, schedule: { weekly, timeOff: [{ from: '2026-11-26', to: '2026-11-26' }] } };
+    expect(nextFreeTime(away, new Date('2026-11-24T08:00:00Z'), 'UTC')).toEqual({ kind: 'none' });
+  });
+});

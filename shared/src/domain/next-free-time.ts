@@ -11,13 +11,17 @@ export type NextFreeTime =
 
 /**
  * The doctor's first free start by the same rules and data as the doctor page's slot row
- * (`generateSlotDays` in the clinic zone over `slots_booked`), so the two always agree. Cards,
+ * (`generateSlotDays` in the clinic zone over `slots_booked` and the doctor's schedule), so the two always agree. Cards,
  * home tiles and the server's first view all read it from here.
  * `null` for a doctor who is not taking appointments: no time is offered at all.
  */
-export function nextFreeTime(doctor: Pick<Doctor, 'available' | 'slots_booked'>, now: Date, timeZone: string): NextFreeTime | null {
+export function nextFreeTime(
+  doctor: Pick<Doctor, 'available' | 'slots_booked' | 'schedule'>,
+  now: Date,
+  timeZone: string,
+): NextFreeTime | null {
   if (!doctor.available) return null;
-  const slot = firstFreeSlot(generateSlotDays({ now, timeZone, booked: doctor.slots_booked }));
+  const slot = firstFreeSlot(generateSlotDays({ now, timeZone, booked: doctor.slots_booked, schedule: doctor.schedule }));
   if (!slot) return { kind: 'none' };
   const day = slot.dayOffset === 0 ? 'Today' : slot.dayOffset === 1 ? 'Tomorrow' : formatWeekdayShort(slot.day);
   return { kind: 'slot', label: `${day} ${formatTime(slot.time)}`, dateTime: `${toIsoDate(slot.day)}T${slot.time}` };

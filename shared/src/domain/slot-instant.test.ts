@@ -1,5 +1,5 @@
-import { clinicTimeToInstant, firstFreeSlot, hasSlotStarted, slotInterval } from './slot-instant';
-import { generateSlotDays } from './slots';
+import { firstFreeSlot, hasSlotStarted, slotInterval } from './slot-instant';
+import { clinicTimeToInstant, generateSlotDays } from './slots';
 
 describe('slotInterval', () => {
   it.each([
@@ -19,9 +19,14 @@ describe('slotInterval', () => {
     expect((interval?.end.getTime() ?? 0) - (interval?.start.getTime() ?? 0)).toBe(30 * 60_000);
   });
 
+  it('places an early-morning start too (doctors may work before 10:00)', () => {
+    expect(slotInterval('24_11_2026', '07:30', 'Europe/Berlin')?.start.toISOString()).toBe('2026-11-24T06:30:00.000Z');
+  });
+
   it('refuses what is not on the grid', () => {
     expect(slotInterval('31_2_2026', '10:00', 'UTC')).toBeNull();
-    expect(slotInterval('24_11_2026', '09:30', 'UTC')).toBeNull();
+    expect(slotInterval('24_11_2026', '09:15', 'UTC')).toBeNull();
+    expect(slotInterval('24_11_2026', '24:00', 'UTC')).toBeNull();
     expect(slotInterval('24_11_2026', '10:15', 'UTC')).toBeNull();
   });
 

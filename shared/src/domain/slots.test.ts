@@ -78,8 +78,9 @@ describe('checkSlot', () => {
     ['24_11_2026', '10:00', MESSAGES.slotInPast],
     ['23_11_2026', '15:00', MESSAGES.slotInPast],
     ['1_12_2026', '10:00', MESSAGES.slotTooFarAhead],
-    ['24_11_2026', '21:00', MESSAGES.slotInvalidTime],
-    ['24_11_2026', '09:30', MESSAGES.slotInvalidTime],
+    // On the half-hour grid but outside the default hours (10:00-21:00).
+    ['24_11_2026', '21:00', MESSAGES.slotOutsideHours],
+    ['24_11_2026', '09:30', MESSAGES.slotOutsideHours],
     ['24_11_2026', '10:15', MESSAGES.slotInvalidTime],
     ['24_11_2026', '1030', MESSAGES.slotInvalidTime],
     ['31_11_2026', '10:30', MESSAGES.slotInvalidDate],

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { AppProvider } from './app-provider';
 import { useApp } from './use-app';
 

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
-// Through the package name, not relative paths: in the composed site `@carebook/shared` is a
-// shared singleton, and a relative import would bundle a second copy of the API client here.
+import { toast } from '@carebook/shared/toasts';
 import {
   createApiClient,
   errorMessage,

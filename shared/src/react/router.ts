@@ -1,11 +1,12 @@
 /**
- * `@carebook/shared/router`: the router every app of the composed site uses, shared as one
- * singleton in place of `react-router-dom` (webpack.shared.js aliases `react-router-dom` to this
- * module in every app). Sharing a library keeps all of its exports, so sharing `react-router-dom`
- * itself cost every first visit the whole package, about 65 KB gzip; this module is the part the
- * apps use, tree-shaken, and still one router instance for the host and every remote.
+ * `@carebook/shared/router`: the router every app of the composed site imports (lint refuses
+ * `react-router-dom` and `react-router` in app code), one federation singleton for the host and
+ * every remote. Sharing a library keeps all of its exports, so sharing `react-router-dom` itself
+ * cost every first visit the whole package, about 65 KB gzip; this module is the part the apps
+ * use, tree-shaken.
  *
- * Add a name here before using it from `react-router-dom` in a screen: the build fails otherwise.
+ * A new name here is a new version of the singleton (shared/singletons.json): remotes may use it
+ * once a host built with it is live; the release gate refuses them before that.
  */
 export {
   BrowserRouter,

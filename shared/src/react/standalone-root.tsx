@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { AppProvider } from './app-provider';
+// By package name: the context, router and toasts are singletons, and a relative import would
+// bundle a second copy of them beside the one the app's screens read.
+import { AppProvider } from '@carebook/shared/react';
+import { BrowserRouter } from '@carebook/shared/router';
+import { ToastContainer } from '@carebook/shared/toasts';
 
 /**
  * What the host normally provides, for a remote running on its own (its team's dev page):

@@ -2,10 +2,11 @@ import { useEffect, useState, type ComponentProps, type ReactNode } from 'react'
 import type * as ToastifyModule from 'react-toastify/unstyled';
 
 /**
- * `react-toastify` as every app of the composed site sees it (webpack.shared.js provides this
- * module under that name): the same `toast` and `ToastContainer`, but the library and its styles
+ * `@carebook/shared/toasts`: the toasts every app of the composed site imports (lint refuses
+ * `react-toastify` in app code), one federation singleton, since it holds the page's containers.
+ * The same `toast` and `ToastContainer` as `react-toastify`, but the library and its styles
  * (about 14 KB gzip) download only when the first toast is shown, not on every first visit.
- * Add a member here before using it from `react-toastify` in a screen.
+ * A new export is a new version of the singleton (shared/singletons.json).
  */
 type Toastify = typeof ToastifyModule;
 type ContainerProps = ComponentProps<Toastify['ToastContainer']>;

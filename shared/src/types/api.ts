@@ -35,11 +35,20 @@ export type RatingRequest = z.input<typeof contract.ratingRequestSchema>;
 
 export type AdminDoctorsReply = z.infer<typeof contract.adminDoctorsReplySchema>;
 export type DoctorReply = z.infer<typeof contract.doctorReplySchema>;
+export type DoctorScheduleReply = z.infer<typeof contract.doctorScheduleReplySchema>;
 export type AvailabilityReply = z.infer<typeof contract.availabilityReplySchema>;
 export type AppointmentStatus = z.infer<typeof contract.appointmentStatusSchema>;
 /** An appointment as the admin list returns it: the patient's contact details included. */
 export type AdminAppointment = z.infer<typeof contract.adminAppointmentSchema>;
 export type AdminAppointmentsReply = z.infer<typeof contract.adminAppointmentsReplySchema>;
+
+/** One logged-in device of an account. */
+export type Session = z.infer<typeof contract.sessionSchema>;
+export type SessionsReply = z.infer<typeof contract.sessionsReplySchema>;
+export type SessionsEndedReply = z.infer<typeof contract.sessionsEndedReplySchema>;
+export type ChangePasswordRequest = z.input<typeof contract.changePasswordRequestSchema>;
+export type AuditEntry = z.infer<typeof contract.auditEntrySchema>;
+export type AuditReply = z.infer<typeof contract.auditReplySchema>;
 /** An email about one appointment and how its sending went, for the admin app. */
 export type AppointmentEmail = z.infer<typeof contract.appointmentEmailSchema>;
 export type AppointmentEmailsReply = z.infer<typeof contract.appointmentEmailsReplySchema>;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@carebook/shared/router';
 import { formatAppointmentTime } from '@carebook/shared';
 import { ConfirmDialog } from '@carebook/shared/forms';
 import { getAdminAppointments, getAdminDoctors, type AppointmentStatus } from '../../api/admin-api';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { errorMessage, MESSAGES, type ApiReply } from '@carebook/shared';
 import {
   cancelAdminAppointment,

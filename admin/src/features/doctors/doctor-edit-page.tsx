@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@carebook/shared/router';
 import { getAdminDoctors } from '../../api/admin-api';
 import { Empty, Loading, LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { DOCTOR_LIMITS, LIMITS, SPECIALIZATIONS, type Doctor } from '@carebook/shared';
 import { formStyles, SelectField, TextAreaField, TextField } from '@carebook/shared/forms';
 import { PhotoField } from './photo-field';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import type { Doctor } from '@carebook/shared';
 import styles from './doctors-page.module.css';
 
@@ -9,7 +9,7 @@ interface DoctorRowProps {
   onToggle: (doctor: Doctor) => void;
 }
 
-/** One doctor: who, what, fee; a switch for taking appointments; a link to edit. */
+/** One doctor: who, what, fee; a switch for taking appointments; links to the working hours and to edit. */
 export function DoctorRow({ doctor, busy, onToggle }: DoctorRowProps): ReactNode {
   const nameId = `doctor-${doctor._id}`;
   return (
@@ -39,6 +39,9 @@ export function DoctorRow({ doctor, busy, onToggle }: DoctorRowProps): ReactNode
           <span className={styles.track} aria-hidden="true" />
           Taking appointments
         </button>
+        <Link className={styles.edit} to={`/doctors/${encodeURIComponent(doctor._id)}/hours`}>
+          Hours<span className="cb-visually-hidden"> of {doctor.name}</span>
+        </Link>
         <Link className={styles.edit} to={`/doctors/${encodeURIComponent(doctor._id)}/edit`}>
           Edit<span className="cb-visually-hidden"> {doctor.name}</span>
         </Link>

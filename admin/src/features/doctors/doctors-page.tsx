@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import { errorMessage, MESSAGES, type Doctor } from '@carebook/shared';
 import { changeAvailability, getAdminDoctors } from '../../api/admin-api';
 import { Empty, Loading, LoadError } from '../../components/load-state';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import {
   DOCTOR_FIELDS,
   errorMessage,

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '@carebook/shared/router';
 import { LIMITS } from '@carebook/shared';
 import { formStyles, TextField } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import type { DaySummary } from './week-summary';
 import styles from './overview-page.module.css';
 

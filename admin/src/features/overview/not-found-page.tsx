@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { usePageTitle } from '../../use-page-title';
 
 export function NotFoundPage(): ReactNode {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { loginPath } from '@carebook/shared';
 import styles from './notice.module.css';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { ApiError, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi, apiCall, deferred } from '@carebook/testing';
 import LoginPage from './login-page';
 
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), dismiss: jest.fn() } }));
+jest.mock('@carebook/shared/toasts', () => ({ toast: { success: jest.fn(), error: jest.fn(), dismiss: jest.fn() } }));
 
 const ROUTE = { route: '/login?next=/appointment/doc01', path: '/login' };
 

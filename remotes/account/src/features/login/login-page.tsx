@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate } from '@carebook/shared/router';
 import { LIMITS, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { formStyles, TextField } from '@carebook/shared/forms';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { useNavigate, useSearchParams } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import {
   errorMessage,
   login,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { doctorPath, type Appointment } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import styles from './my-appointments-page.module.css';

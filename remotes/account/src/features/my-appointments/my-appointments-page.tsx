@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import { cancelAppointment, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
-import { downloadAppointmentCalendar, useApp } from '@carebook/shared/react';
+import { useApp } from '@carebook/shared/react';
+import { downloadAppointmentCalendar } from '@carebook/shared/web';
 import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
 import { VisitorNotice } from '../../components/visitor-notice';
 import { AppointmentGroup } from './appointment-group';

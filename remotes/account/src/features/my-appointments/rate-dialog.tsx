@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import {
   errorMessage,
   formatAppointmentTime,

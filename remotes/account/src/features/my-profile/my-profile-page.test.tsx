@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { ApiError, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi, apiCall, deferred, makeUserProfile } from '@carebook/testing';
 import MyProfilePage from './my-profile-page';
 
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@carebook/shared/toasts', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const USER = makeUserProfile({
   name: 'Ana Silva',

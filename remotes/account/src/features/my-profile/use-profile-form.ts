@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import {
   clinicToday,
   errorMessage,

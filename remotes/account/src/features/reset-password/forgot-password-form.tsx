@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { errorMessage, forgotPassword, LIMITS, MESSAGES, ROUTES, validateEmail } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { formStyles, TextField } from '@carebook/shared/forms';

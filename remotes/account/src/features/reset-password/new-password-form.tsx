@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link, useNavigate } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import { errorMessage, LIMITS, MESSAGES, resetPassword, ROUTES, validatePassword } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { formStyles, TextField } from '@carebook/shared/forms';

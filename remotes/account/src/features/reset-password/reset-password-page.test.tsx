@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { ApiError, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi } from '@carebook/testing';
 import ResetPasswordPage, { tokenFromHash } from './reset-password-page';

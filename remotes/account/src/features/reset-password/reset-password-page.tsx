@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@carebook/shared/router';
 import { pageTitle } from '@carebook/shared';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ForgotPasswordForm } from './forgot-password-form';

@@ -1,6 +1,6 @@
 /**
- * Stands in for react-toastify in the embed build (aliased in webpack.embed.js): the same
- * `toast.success/error/warning/info` calls the shared code makes, shown as a message inside the
+ * Stands in for `@carebook/shared/toasts` in the embed build (aliased in webpack.embed.js): the
+ * same `toast.success/error/warning/info` calls the shared code makes, shown as a message inside the
  * widget that is in use instead of a toast layer on the page. react-toastify would put its CSS in
  * the page's <head> (a leak, and blocked by a strict CSP) and float outside the shadow root.
  */
@@ -66,7 +66,7 @@ export const toast = Object.assign((content: unknown) => push('info', content), 
   dismiss: () => undefined,
 });
 
-/** react-toastify's container is not needed in the widget; the NoticeArea takes its place. */
+/** The toast container is not needed in the widget; the NoticeArea takes its place. */
 export function ToastContainer(): null {
   return null;
 }

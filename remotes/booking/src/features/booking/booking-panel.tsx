@@ -40,8 +40,8 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
       const [key = '', time = ''] = slot.split(' ');
       booked[key] = [...(booked[key] ?? []), time];
     }
-    return generateSlotDays({ now, timeZone: clinic.timeZone, booked });
-  }, [clinic, doctor.slots_booked, gone, now]);
+    return generateSlotDays({ now, timeZone: clinic.timeZone, booked, schedule: doctor.schedule });
+  }, [clinic, doctor.slots_booked, doctor.schedule, gone, now]);
 
   const [dayKey, setDayKey] = useState(initial?.slotDate ?? '');
   const [chosenTime, setChosenTime] = useState<string | null>(initial?.slotTime ?? null);
@@ -58,6 +58,14 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
     onChoose?.(choice);
   }
   const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId });
+  const { reloadDoctors } = useApp();
+
+  // Picking a day asks for the doctor list again (mostly a 304), so hours that staff changed
+  // since this page loaded show before the patient picks a time.
+  function chooseDay(key: string): void {
+    choose({ slotDate: key, slotTime: null });
+    void reloadDoctors();
+  }
 
   async function submit(): Promise<void> {
     if (!day || !time) return;
@@ -86,7 +94,7 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
               days={days}
               dayKey={day?.key ?? ''}
               time={time}
-              onDayChange={(key) => choose({ slotDate: key, slotTime: null })}
+              onDayChange={chooseDay}
               onTimeChange={(next) => choose({ slotDate: day?.key ?? '', slotTime: next })}
             />
             {initialGone ? (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { dayParts, formatLongDay, formatTime, MESSAGES, type SlotDay } from '@carebook/shared';
+import { dayOffLabel, dayParts, emptyDayMessage, formatLongDay, formatTime, type SlotDay } from '@carebook/shared';
 import { onRadioGroupKeyDown } from './roving-radio';
 import styles from './slot-picker.module.css';
 
@@ -14,7 +14,8 @@ export interface SlotPickerProps {
 /**
  * The 7-day strip and the free times of the chosen day: two radiogroups, one Tab stop each,
  * arrow keys to move. Each choice is named by exactly what it shows ("Tue 24 Nov", "2:30 PM");
- * the times' group is named by its heading ("Times on Tuesday 24 November").
+ * the times' group is named by its heading ("Times on Tuesday 24 November"). A day the doctor
+ * does not work says so in the strip ("Off", "Away") and below it, so it never reads as fully booked.
  */
 export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: SlotPickerProps): ReactNode {
   const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
@@ -32,6 +33,7 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
         {days.map((candidate) => {
           const selected = candidate.key === day.key;
           const parts = dayParts(candidate);
+          const off = dayOffLabel(candidate);
           return (
             <button
               key={candidate.key}
@@ -39,11 +41,17 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
               role="radio"
               aria-checked={selected}
               tabIndex={selected ? 0 : -1}
-              className={styles.day}
+              className={off ? `${styles.day} ${styles.off}` : styles.day}
               onClick={() => onDayChange(candidate.key)}
             >
               <span className={styles.weekday}>{parts.weekday}</span>{' '}
               <span className={styles.date}>{parts.day}</span> <span className={styles.month}>{parts.month}</span>
+              {off ? (
+                <>
+                  {' '}
+                  <span className={styles.offLabel}>{off}</span>
+                </>
+              ) : null}
             </button>
           );
         })}
@@ -52,7 +60,7 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
         Times on {formatLongDay(day)}
       </h3>
       {day.times.length === 0 ? (
-        <p className={styles.empty}>{MESSAGES.noSlotsLeft}</p>
+        <p className={styles.empty}>{emptyDayMessage(day)}</p>
       ) : (
         <div
           className={styles.times}

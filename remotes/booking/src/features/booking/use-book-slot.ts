@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { ApiError, bookAppointment, errorMessage, MESSAGES, rescheduleAppointment } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 

@@ -1,7 +1,8 @@
 import { forwardRef, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { errorMessage, MESSAGES, type Doctor } from '@carebook/shared';
-import { downloadAppointmentCalendar, useApp } from '@carebook/shared/react';
+import { useApp } from '@carebook/shared/react';
+import { downloadAppointmentCalendar } from '@carebook/shared/web';
 import { formatWhen } from '../../lib/format-when';
 import type { BookedSlot } from '../booking/use-book-slot';
 import styles from './booking-confirmation.module.css';

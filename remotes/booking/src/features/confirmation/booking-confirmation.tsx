@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import { cancelAppointment, errorMessage, MESSAGES, ROUTES, type Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import type { BookedSlot } from '../booking/use-book-slot';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
-import { ApiError, formatShortDay, formatTime, generateSlotDays, MESSAGES } from '@carebook/shared';
+import { toast } from '@carebook/shared/toasts';
+import { ApiError, DEFAULT_SCHEDULE, formatShortDay, formatTime, generateSlotDays, MESSAGES, toIsoDate } from '@carebook/shared';
 import { renderWithApp, stubApi, makeDoctor, apiCall } from '@carebook/testing';
 import DoctorPage from './doctor-page';
 
@@ -205,5 +205,22 @@ describe('DoctorPage', () => {
       expect(times[0]).toHaveAccessibleName('10:30 AM');
       expect(times).toHaveLength(21); // 10:30 ... 20:30
     });
+  });
+
+  it('shows a day the doctor does not work, and a day off, in words instead of an empty list', async () => {
+    const user = userEvent.setup();
+    const [today, second, third] = generateSlotDays({ now: new Date(), timeZone: 'UTC' });
+    if (!today || !second || !third) throw new Error('no days');
+    const weekdays = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+    const weekly = { ...DEFAULT_SCHEDULE.weekly, [weekdays[second.weekday] as string]: [] };
+    const iso = toIsoDate(third);
+    const parttime = { ...doctor, schedule: { weekly, timeOff: [{ from: iso, to: iso }] } };
+    const { app } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [parttime] } });
+    await user.click(screen.getByRole('radio', { name: `${formatShortDay(second)} Off` }));
+    expect(screen.getByText(MESSAGES.doctorNotWorking)).toBeInTheDocument();
+    expect(app.reloadDoctors).toHaveBeenCalled(); // picking a day fetches the hours again
+    await user.click(screen.getByRole('radio', { name: `${formatShortDay(third)} Away` }));
+    expect(screen.getByText(MESSAGES.doctorAway)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.noSlotsLeft)).not.toBeInTheDocument();
   });
 });

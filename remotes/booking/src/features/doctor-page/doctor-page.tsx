@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
+import { Link, useNavigate, useParams, useSearchParams } from '@carebook/shared/router';
+import { toast } from '@carebook/shared/toasts';
 import { doctorPath, doctorSlotPath, loginPath, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';

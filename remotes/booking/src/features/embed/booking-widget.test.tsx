@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { generateSlotDays, formatShortDay, formatTime, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi, makeDoctor, apiCall } from '@carebook/testing';
 import { BookingWidget } from './booking-widget';

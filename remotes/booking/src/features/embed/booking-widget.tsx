@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { MESSAGES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { MemoryRouter } from '@carebook/shared/router';
+import { ToastContainer } from '@carebook/shared/toasts';
 import { AppProvider } from '@carebook/shared/react';
 import { BookingWidget } from './booking-widget';
 import type { EmbedOptions } from './embed-options';

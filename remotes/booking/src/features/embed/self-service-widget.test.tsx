@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { formatLongDay, formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient } from '@carebook/shared';
 import { AppProvider } from '@carebook/shared/react';
 import { stubApi, makeDoctor } from '@carebook/testing';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify';
+import { toast } from '@carebook/shared/toasts';
 import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type ApiClient, type Appointment } from '@carebook/shared';
 import { renderWithApp, stubApi, makeDoctor, appointmentDoctor, makeAppointment } from '@carebook/testing';
 import DoctorPage from '../doctor-page/doctor-page';

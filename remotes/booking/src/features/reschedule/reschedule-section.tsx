@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@carebook/shared/router';
 import { doctorPath, loginPath, ROUTES, type Doctor } from '@carebook/shared';
 import { formatWhen } from '../../lib/format-when';
 import { BookingPanel } from '../booking/booking-panel';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { SLOT_TIMES } from '@carebook/shared';
+import { DEFAULT_SCHEDULE, SLOT_TIMES } from '@carebook/shared';
 import { renderWithApp, makeDoctor } from '@carebook/testing';
 import { DoctorCard } from './doctor-card';
 
@@ -53,5 +53,16 @@ describe('DoctorCard', () => {
       slots_booked: Object.fromEntries(keys.map((key) => [key, [...SLOT_TIMES]])),
     });
     expect(renderCard(full).getByText('No free times in the next 7 days')).toBeInTheDocument();
+  });
+
+  it("follows the doctor's schedule: early hours on Thursdays only", () => {
+    const weekly = { mon: [], tue: [], wed: [], thu: [{ start: '07:00', end: '09:00' }], fri: [], sat: [], sun: [] };
+    const doctor = makeDoctor('d1', { name: 'Dr. Amara Lindqvist', schedule: { weekly, timeOff: [] } });
+    expect(renderCard(doctor).getByText(/^Next:/)).toHaveTextContent('Next: Thu 7:00 AM');
+  });
+
+  it('says there is no free time for a doctor away all week', () => {
+    const doctor = makeDoctor('d1', { name: 'Dr. Amara Lindqvist', schedule: { ...DEFAULT_SCHEDULE, timeOff: [{ from: '2026-11-20', to: '2026-12-05' }] } });
+    expect(renderCard(doctor).getByText('No free times in the next 7 days')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
 import { HeroIllustration } from './hero-illustration';
 import styles from './hero.module.css';

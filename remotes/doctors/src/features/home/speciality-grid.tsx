@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@carebook/shared/router';
 import { doctorsBySpecialityPath, SPECIALIZATIONS } from '@carebook/shared';
 import { SpecialityIcon } from './speciality-icon';
 import styles from './speciality-grid.module.css';

@@ -1,0 +1,62 @@
+# Every CareBook image from one build (one npm install, one build of all apps). Context: the
+# repository root. docker-compose.yml picks the target of each service:
+#   --target api                      the API (server/api.js)
+#   --target site --build-arg APP=X   the host or a remote (X: host, doctors, booking, account, pages)
+#   --target admin                    the clinic staff's admin app
+#   --target mail                     a mail catcher to read what the API sends (maildev)
+# Runtime images hold bundled JavaScript (scripts/deploy/bundle-servers.ts), the built app and the
+# few packages that cannot be bundled: no dev dependencies, no TypeScript loader, user `node`.
+# NODE_IMAGE: a Node 24 image on Debian; deploy/local-images/build.sh makes one without a registry.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+LABEL org.carebook.stage=build
+WORKDIR /repo
+# The manifests first, so a change of code reuses the installed packages.
+COPY package.json package-lock.json .npmrc ./
+COPY shared/package.json shared/
+COPY host/package.json host/
+COPY remotes/doctors/package.json remotes/doctors/
+COPY remotes/booking/package.json remotes/booking/
+COPY remotes/account/package.json remotes/account/
+COPY remotes/pages/package.json remotes/pages/
+COPY admin/package.json admin/
+COPY api/package.json api/
+COPY e2e/package.json e2e/
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build && npx tsx scripts/deploy/bundle-servers.ts /out
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+
+FROM runtime AS api
+COPY --from=build /out/api ./
+RUN mkdir -p /data && chown node:node /data
+ENV PORT=4000 DATA_DIR=/data
+USER node
+EXPOSE 4000
+CMD ["node", "server/api.js"]
+
+FROM runtime AS site
+ARG APP=host
+COPY --from=build /out/apps/${APP} ./
+# A remote keeps its releases here (a volume in docker-compose.yml); the host does not use it.
+RUN mkdir -p /releases && chown node:node /releases
+ENV APP=${APP} RELEASES_DIR=/releases
+USER node
+CMD ["node", "server/serve-app.js"]
+
+FROM runtime AS admin
+COPY --from=build /out/admin ./
+ENV PORT=5174
+USER node
+EXPOSE 5174
+CMD ["node", "server/serve-admin.js"]
+
+FROM ${NODE_IMAGE} AS mail
+RUN npm install --global --no-audit --no-fund maildev@3.0.0 && npm cache clean --force
+USER node
+EXPOSE 1025 1080
+CMD ["maildev", "--ip", "0.0.0.0", "--smtp", "1025", "--web", "1080"]

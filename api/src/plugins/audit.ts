@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db';
+import { type ActorRole, appendAudit } from '../services/audit';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, set by the guards (and by login once it succeeds); unset means anonymous. */
+    actorRole?: Exclude<ActorRole, 'anonymous'>;
+  }
+}
+
+/** What an entry is about: a record, and the patient, doctor and appointment it concerns. */
+export interface AuditTarget {
+  type: string;
+  id: string;
+  patientId?: string | null;
+  doctorId?: string | null;
+  appointmentId?: string | null;
+}
+
+/**
+ * `audit(request, action, target, changes?)` records who (the guarded caller, or anonymous with the
+ * address), what (action, target, changed fields) and when (UTC), with the request id. It is called
+ * after the change committed; a failure to record is logged as an error and does not undo or fail
+ * the change the caller already made.
+ */
+export type Audit = (request: FastifyRequest, action: string, target: AuditTarget, changes?: Record<string, unknown>) => Promise<void>;
+
+/** Keys whose values never reach the trail, at any depth: passwords, tokens, secrets, reset links. */
+const SECRET_KEY = /pass(word)?|token|secret|reset|link|hash/i;
+
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, inner]) => [key, withoutSecrets(inner)]),
+  );
+}
+
+export function createAudit(db: Db, options: { now: () => Date; enabled: boolean; log: FastifyBaseLogger }): Audit {
+  return async (request, action, target, changes = {}) => {
+    if (!options.enabled) return;
+    const actorRole: ActorRole = request.actorRole ?? 'anonymous';
+    const actorId = request.actorRole ? request.userId : '';
+    try {
+      await appendAudit(db, {
+        at: options.now(),
+        actorRole,
+        actorId,
+        ip: request.ip,
+        requestId: String(request.id),
+        action,
+        targetType: target.type,
+        targetId: target.id,
+        patientId: target.patientId ?? (actorRole === 'patient' ? actorId : null),
+        doctorId: target.doctorId ?? null,
+        appointmentId: target.appointmentId ?? null,
+        changes: withoutSecrets(changes) as Record<string, unknown>,
+      });
+    } catch (error) {
+      options.log.error({ err: error, action, requestId: request.id }, 'could not write the audit entry');
+    }
+  };
+}

@@ -1,0 +1,165 @@
+// What a remote's release may rely on: shared helpers it was built with always work (they are
+// bundled into the release); names it needs from the host's singletons must be provided by the
+// live host, or the release command refuses it and nothing changes.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { REPO_ROOT } from '../scripts/site-apps';
+import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { startStack, type Stack } from './support/stack';
+
+const run = promisify(execFile);
+const LIST_PAGE = path.join(REPO_ROOT, 'remotes/doctors/src/features/doctor-list/doctor-list-page.tsx');
+const SHARED_INDEX = path.join(REPO_ROOT, 'shared/src/index.ts');
+const NEW_HELPER = path.join(REPO_ROOT, 'shared/src/domain/release-probe.ts');
+const CONTEXT_TYPE = path.join(REPO_ROOT, 'shared/src/react/app-context.ts');
+const PROVIDER = path.join(REPO_ROOT, 'shared/src/react/app-provider.tsx');
+const ROUTER = path.join(REPO_ROOT, 'shared/src/react/router.ts');
+const TITLE = '>Find a doctor<';
+
+let stack: Stack;
+let browser: Browser;
+const opened: TrackedPage[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const tracked of opened) await tracked.context.close();
+  await browser?.close();
+  await stack?.close();
+});
+
+async function tab(route: string): Promise<TrackedPage> {
+  const tracked = await openPage(browser);
+  opened.push(tracked);
+  await tracked.page.goto(`${stack.siteUrl}${route}`);
+  return tracked;
+}
+
+interface Edit {
+  file: string;
+  /** The new content, given the current one (`null` when the file does not exist yet). */
+  change: (current: string | null) => string;
+}
+
+/** Runs the doctors team's release command on a source tree changed by `edits`, then restores it. */
+async function releaseWith(edits: Edit[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const originals = edits.map((edit) => (fs.existsSync(edit.file) ? fs.readFileSync(edit.file, 'utf8') : null));
+  try {
+    edits.forEach((edit, index) => {
+      const next = edit.change(originals[index] ?? null);
+      if (next === originals[index]) throw new Error(`${edit.file} did not change: update this test`);
+      fs.writeFileSync(edit.file, next);
+    });
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'release', '-w', 'remotes/doctors'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RELEASES_DIR: stack.releasesDir },
+      timeout: 240_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  } finally {
+    edits.forEach((edit, index) => {
+      const original = originals[index];
+      if (original === null || original === undefined) fs.rmSync(edit.file, { force: true });
+      else fs.writeFileSync(edit.file, original);
+    });
+  }
+}
+
+/** `find` replaced by `replacement` in a file that must contain it. */
+function replace(file: string, find: string, replacement: string): Edit {
+  return {
+    file,
+    change: (source) => {
+      if (!source?.includes(find)) throw new Error(`${file} no longer has ${find}: update this test`);
+      return source.replace(find, replacement);
+    },
+  };
+}
+
+/** The doctor list's title, rewritten with an expression the release's code computes. */
+function titleFrom(expression: string, importLine: string): Edit {
+  return {
+    file: LIST_PAGE,
+    change: (source) => {
+      const current = source ?? '';
+      if (!current.includes(TITLE)) throw new Error(`The doctor list no longer has ${TITLE}: update this test`);
+      return `${importLine}\n${current.replace(TITLE, `>{${expression}}<`)}`;
+    },
+  };
+}
+
+const unavailable = (page: Page) => page.getByRole('alert').filter({ hasText: 'This part of the site is unavailable' });
+const listTitle = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
+
+async function showList(page: Page): Promise<void> {
+  await page.getByRole('navigation').getByRole('link', { name: 'All Doctors' }).first().click();
+  await page.waitForURL(/\/doctors$/);
+  await page.locator('main a[href^="/appointment/"]').first().waitFor();
+}
+
+describe('a remote release that uses shared helpers newer than the live host', () => {
+  it('goes live and works, in a new tab and in a tab opened before the release', async () => {
+    const before = await tab('/');
+    await before.page.locator('main a[href^="/appointment/"]').first().waitFor();
+    const live = stack.site.releases('doctors').live()?.id;
+
+    const released = await releaseWith([
+      { file: NEW_HELPER, change: () => "/** Added after the host was built. */\nexport function releaseProbe(): string {\n  return 'Find a doctor today';\n}\n" },
+      { file: SHARED_INDEX, change: (source) => `${source ?? ''}export * from './domain/release-probe';\n` },
+      titleFrom('releaseProbe()', "import { releaseProbe } from '@carebook/shared';"),
+    ]);
+    expect({ code: released.code, stderr: released.stderr }).toEqual({ code: 0, stderr: expect.not.stringContaining('Refused') });
+    const next = stack.site.releases('doctors').live()?.id;
+    expect(next).not.toBe(live);
+
+    const fresh = await tab('/doctors');
+    await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
+    expect(await listTitle(fresh.page)).toBe('Find a doctor today');
+    await expect(unavailable(fresh.page).count()).resolves.toBe(0);
+
+    // The tab opened before the release still runs the release it started with.
+    await showList(before.page);
+    expect(await listTitle(before.page)).toBe('Find a doctor');
+    await expect(unavailable(before.page).count()).resolves.toBe(0);
+    expect([...before.pageErrors, ...fresh.pageErrors]).toEqual([]);
+  }, 300_000);
+});
+
+describe('a remote release that needs more from the singletons than the live host provides', () => {
+  it('is refused with the package and the missing names, and nothing changes', async () => {
+    const store = stack.site.releases('doctors');
+    const live = store.live()?.id;
+    const kept = store.list();
+
+    const refused = await releaseWith([
+      // A new context field and a new router name, provided by this source tree's shared code
+      // (so the build itself works) but not by the live host, built before them.
+      replace(CONTEXT_TYPE, '  adminUrl: string;\n', '  adminUrl: string;\n  clinicPhone: string;\n'),
+      replace(PROVIDER, '      adminUrl,\n    }),', "      adminUrl,\n      clinicPhone: '+1 555 0100',\n    }),"),
+      replace(ROUTER, '  useParams,\n', '  useMatch,\n  useParams,\n'),
+      titleFrom("useApp().clinicPhone + String(Boolean(useMatch('/doctors')))", "import { useMatch } from '@carebook/shared/router';"),
+    ]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Refused: this build of doctors would break the site, so it was not released');
+    expect(refused.stderr).toContain(
+      "@carebook/shared/react: this build of doctors reads the context field clinicPhone, which the live host's context (@carebook/shared/react 1.0.0) does not provide",
+    );
+    expect(refused.stderr).toContain('@carebook/shared/router: this build of doctors uses useMatch, which the live host (@carebook/shared/router 1.0.0) does not provide');
+
+    expect(store.live()?.id).toBe(live);
+    expect(store.list()).toEqual(kept);
+    const fresh = await tab('/doctors');
+    await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
+    await expect(unavailable(fresh.page).count()).resolves.toBe(0);
+    expect(fresh.pageErrors).toEqual([]);
+  }, 300_000);
+});
