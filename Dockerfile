@@ -28,6 +28,7 @@ COPY . .
 RUN npm run build && npx tsx scripts/deploy/bundle-servers.ts /out
 
 FROM ${NODE_IMAGE} AS runtime
+LABEL org.carebook.stage=runtime
 ENV NODE_ENV=production
 WORKDIR /app
 
@@ -56,6 +57,7 @@ EXPOSE 5174
 CMD ["node", "server/serve-admin.js"]
 
 FROM ${NODE_IMAGE} AS mail
+LABEL org.carebook.stage=mail
 RUN npm install --global --no-audit --no-fund maildev@3.0.0 && npm cache clean --force
 USER node
 EXPOSE 1025 1080

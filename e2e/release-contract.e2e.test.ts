@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { REPO_ROOT } from '../scripts/site-apps';
+import { contentHash } from '../scripts/releases/release-store';
+import { distDir, REPO_ROOT } from '../scripts/site-apps';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { startStack, type Stack } from './support/stack';
 
@@ -46,8 +47,8 @@ interface Edit {
   change: (current: string | null) => string;
 }
 
-/** Runs the doctors team's release command on a source tree changed by `edits`, then restores it. */
-async function releaseWith(edits: Edit[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs a release command (the doctors team's by default) on a source tree changed by `edits`, then restores it. */
+async function releaseWith(edits: Edit[], workspace = 'remotes/doctors'): Promise<{ code: number; stdout: string; stderr: string }> {
   const originals = edits.map((edit) => (fs.existsSync(edit.file) ? fs.readFileSync(edit.file, 'utf8') : null));
   try {
     edits.forEach((edit, index) => {
@@ -55,7 +56,7 @@ async function releaseWith(edits: Edit[]): Promise<{ code: number; stdout: strin
       if (next === originals[index]) throw new Error(`${edit.file} did not change: update this test`);
       fs.writeFileSync(edit.file, next);
     });
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'release', '-w', 'remotes/doctors'], {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', 'release', '-w', workspace], {
       cwd: REPO_ROOT,
       env: { ...process.env, RELEASES_DIR: stack.releasesDir },
       timeout: 240_000,
@@ -162,4 +163,22 @@ describe('a remote release that needs more from the singletons than the live hos
     await expect(unavailable(fresh.page).count()).resolves.toBe(0);
     expect(fresh.pageErrors).toEqual([]);
   }, 300_000);
+});
+
+describe('a host release that drops a name a live remote uses', () => {
+  it('is refused with the package, the release and the name, and the served host stays as it was', async () => {
+    const served = contentHash(distDir('host'));
+    const liveDoctors = stack.site.releases('doctors').live()?.id;
+    // The host itself never uses useParams; the remotes' live releases do.
+    const refused = await releaseWith([replace(ROUTER, '  useParams,\n', '')], 'host');
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('Refused: this build of the host would break live remotes, so it was not released');
+    expect(refused.stderr).toContain(
+      `@carebook/shared/router: the live doctors release ${liveDoctors} uses useParams, which this host build no longer provides`,
+    );
+    expect(contentHash(distDir('host'))).toBe(served);
+    const fresh = await tab('/doctors');
+    await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
+    expect(fresh.pageErrors).toEqual([]);
+  }, 400_000);
 });

@@ -35,7 +35,8 @@ export async function startApiProcess(options: {
   const url = `http://${host}:${options.port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  // A first start runs initdb: about a minute on a busy shared machine.
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The API exited with ${child.exitCode}:\n${output}`);
     try {

@@ -15,7 +15,7 @@ function createProgram(tsconfig, files) {
     },
   });
   // Ambient test and Node typings are not needed to follow the context's type: leaving them out
-  // roughly halves the time this takes.
+  // saves parsing them (the doctors remote: 11 s instead of 13.5 s on a heavily loaded 2-core machine).
   const options = { ...parsed.options, types: [], noEmit: true, composite: false, incremental: false, declaration: false, emitDeclarationOnly: false };
   return ts.createProgram({ rootNames: files, options });
 }

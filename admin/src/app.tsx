@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from '@carebook/shared/router';
 import { ToastContainer } from '@carebook/shared/toasts';
+import { ActivityPage } from './features/activity/activity-page';
+import { AppointmentHistoryPage } from './features/activity/appointment-history-page';
 import { AppointmentsPage } from './features/appointments/appointments-page';
 import { DoctorEditPage } from './features/doctors/doctor-edit-page';
 import { DoctorsPage } from './features/doctors/doctors-page';
@@ -30,6 +32,8 @@ export function AdminRoutes(): ReactNode {
         <Route path="doctors/:docId/edit" element={<DoctorEditPage />} />
         <Route path="doctors/:docId/hours" element={<SchedulePage />} />
         <Route path="appointments" element={<AppointmentsPage />} />
+        <Route path="appointments/:appointmentId/history" element={<AppointmentHistoryPage />} />
+        <Route path="activity" element={<ActivityPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -14,7 +14,8 @@ import { spawnApi } from '../src/test-support/spawn-api';
  * (default 50). The list is measured BENCH_RUNS times (default 3), plain and API alternating, and
  * the median ratio is what counts: the machine is shared, single runs are noisy. The API logs at
  * BENCH_LOG_LEVEL (default `info`, as deployed: one access line per request). BENCH_BOOKING=0
- * measures the list only.
+ * measures the list only. The whole set runs twice, on two fresh API processes: with the audit trail
+ * (as deployed) and with AUDIT_LOG=off, and the two are compared in the last lines.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -78,7 +79,29 @@ function print(rows: Row[]): void {
   }
 }
 
-async function main(): Promise<void> {
+interface ApiBench {
+  list: Row[];
+  booking: Row | null;
+  /** Median list rate and CPU per request over the runs, and the rate ratio to plain node:http. */
+  listRps: number;
+  listCpu: number;
+  ratios: number[];
+  overflow: number;
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+interface Plain {
+  list: { url: string; child: ChildProcess } | null;
+  booked: { url: string; child: ChildProcess } | null;
+  rows: Row[];
+}
+
+/**
+ * One API process (its own data folder) with AUDIT_LOG as given: 60 more doctors, one patient per
+ * doctor, then the list and booking measured beside the plain servers (started on the first call).
+ */
+async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildProcess[]): Promise<ApiBench> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-bench-'));
   const env: Record<string, string> = {
     DATA_DIR: dir,
@@ -89,10 +112,12 @@ async function main(): Promise<void> {
     // The bench books thousands of slots: lift the per-patient limit (the rules still run).
     MAX_UPCOMING_PER_PATIENT: '1000000',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    // The audit trail switched off only to measure what it costs.
+    AUDIT_LOG: auditLog,
   };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const api = await spawnApi(env);
-  const children: ChildProcess[] = [];
+  // A fresh embedded database runs initdb first: slow on a busy shared machine.
+  const api = await spawnApi(env, { readyTimeoutMs: 180_000 });
   try {
     const post = async (route: string, body: unknown, token?: string): Promise<Record<string, unknown>> => {
       const res = await fetch(`${api.url}${route}`, {
@@ -122,27 +147,28 @@ async function main(): Promise<void> {
     for (let i = 0; i < doctorIds.length; i += 1) {
       tokens.push((await post('/api/v1/user/register', { name: `Bench ${i}`, email: `bench${i}@example.com`, password: 'secret1' })).token as string);
     }
-    console.log(`all-doctors reply: ${listBytes.length} bytes; ${bookings.length} distinct free slots for booking`);
+    console.log(`audit ${auditLog}: all-doctors reply ${listBytes.length} bytes; ${bookings.length} distinct free slots for booking`);
 
-    const plainList = await startPlain(listBytes, 200, dir);
-    const plainBooked = await startPlain(Buffer.from(JSON.stringify({ success: true, message: 'Appointment booked' })), 201, dir);
-    children.push(plainList.child, plainBooked.child);
+    if (!plain.list || !plain.booked) {
+      plain.list = await startPlain(listBytes, 200, dir);
+      plain.booked = await startPlain(Buffer.from(JSON.stringify({ success: true, message: 'Appointment booked' })), 201, dir);
+      children.push(plain.list.child, plain.booked.child);
+    }
 
-    const rows: Row[] = [];
+    const list: Row[] = [];
     const ratios: number[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const plain = await measure(`plain node:http, same list bytes #${run}`, plainList.child.pid, {
-        url: `${plainList.url}/api/v1/doctor/all-doctors`,
+      const plainRow = await measure(`plain node:http, same list bytes #${run}`, plain.list.child.pid, {
+        url: `${plain.list.url}/api/v1/doctor/all-doctors`,
       });
-      const ours = await measure(`API GET all-doctors #${run}`, api.process.pid, { url: `${api.url}/api/v1/doctor/all-doctors` });
-      rows.push(plain, ours);
-      ratios.push(ours.rps / plain.rps);
+      const ours = await measure(`API (audit ${auditLog}) GET all-doctors #${run}`, api.process.pid, { url: `${api.url}/api/v1/doctor/all-doctors` });
+      plain.rows.push(plainRow);
+      list.push(ours);
+      ratios.push(ours.rps / plainRow.rps);
     }
-    const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-    const listRows = rows.slice();
-    rows.length = 0;
 
     let next = 0;
+    let booking: Row | null = null;
     if (process.env.BENCH_BOOKING !== '0') {
       const bookingRequest = {
         method: 'POST',
@@ -158,31 +184,53 @@ async function main(): Promise<void> {
           };
         },
       };
-      rows.push(await measure('plain node:http, same booking reply', plainBooked.child.pid, { url: plainBooked.url, requests: [bookingRequest] }));
-      next = 0;
-      rows.push(await measure('API POST book-appointment', api.process.pid, { url: api.url, requests: [bookingRequest] }));
+      booking = await measure(`API (audit ${auditLog}) POST book-appointment`, api.process.pid, { url: api.url, requests: [bookingRequest] });
     }
-    print([...listRows, ...rows]);
-    const [plainB, apiB] = rows as [Row | undefined, Row | undefined];
-    const apiRps = median(listRows.filter((_, i) => i % 2 === 1).map((r) => r.rps));
-    const plainRps = median(listRows.filter((_, i) => i % 2 === 0).map((r) => r.rps));
-    const apiCpu = median(listRows.filter((_, i) => i % 2 === 1).map((r) => r.cpuUs));
-    const plainCpu = median(listRows.filter((_, i) => i % 2 === 0).map((r) => r.cpuUs));
-    console.log(
-      `\nall-doctors: API at ${(median(ratios) * 100).toFixed(0)}% of plain node:http, median of ${RUNS} runs ` +
-        `(runs: ${ratios.map((r) => `${(r * 100).toFixed(0)}%`).join(', ')}; medians ${apiRps.toFixed(0)} vs ${plainRps.toFixed(0)} req/s; aim: >= 70%)`,
-    );
-    // Throughput on a shared machine swings with its other load; CPU per request does not.
-    console.log(
-      `all-doctors server CPU per request: API ${apiCpu.toFixed(0)} us, plain ${plainCpu.toFixed(0)} us ` +
-        `(plain/API = ${((plainCpu / apiCpu) * 100).toFixed(0)}%, the rate ratio on an idle machine)`,
-    );
-    if (plainB && apiB) console.log(`booking:     API at ${((apiB.rps / plainB.rps) * 100).toFixed(1)}% of plain node:http`);
-    if (next > bookings.length) console.log(`note: ${next - bookings.length} booking requests reused a slot and got 409`);
+    return {
+      list,
+      booking,
+      listRps: median(list.map((r) => r.rps)),
+      listCpu: median(list.map((r) => r.cpuUs)),
+      ratios,
+      overflow: Math.max(0, next - bookings.length),
+    };
   } finally {
-    for (const child of children) child.kill('SIGTERM');
     await api.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const children: ChildProcess[] = [];
+  const plain: Plain = { list: null, booked: null, rows: [] };
+  try {
+    // Auditing on (as deployed) and off, in one run on the same machine load.
+    const on = await benchApi('on', plain, children);
+    const off = await benchApi('off', plain, children);
+    const pct = (ratio: number): string => `${(ratio * 100).toFixed(0)}%`;
+    for (const [label, result] of [['on', on], ['off', off]] as const) {
+      print([...result.list, ...(result.booking ? [result.booking] : [])]);
+      console.log(
+        `all-doctors (audit ${label}): API at ${pct(median(result.ratios))} of plain node:http, median of ${RUNS} runs ` +
+          `(runs: ${result.ratios.map(pct).join(', ')}; aim: >= 70%); server CPU ${result.listCpu.toFixed(0)} us/req`,
+      );
+      if (result.overflow > 0) console.log(`note: ${result.overflow} booking requests reused a slot and got 409`);
+    }
+    const plainCpu = median(plain.rows.map((r) => r.cpuUs));
+    console.log(`plain node:http list: server CPU ${plainCpu.toFixed(0)} us/req`);
+    if (plain.booked && process.env.BENCH_BOOKING !== '0') {
+      print([await measure('plain node:http, same booking reply', plain.booked.child.pid, { url: plain.booked.url })]);
+    }
+    console.log(`\nauditing on vs off, same run:`);
+    console.log(`  all-doctors req/s ${on.listRps.toFixed(0)} vs ${off.listRps.toFixed(0)} (${pct(on.listRps / off.listRps)}), CPU/request ${on.listCpu.toFixed(0)} vs ${off.listCpu.toFixed(0)} us`);
+    if (on.booking && off.booking) {
+      console.log(
+        `  booking req/s ${on.booking.rps.toFixed(0)} vs ${off.booking.rps.toFixed(0)} (${pct(on.booking.rps / off.booking.rps)}), ` +
+          `CPU/booking ${(on.booking.cpuUs / 1000).toFixed(2)} vs ${(off.booking.cpuUs / 1000).toFixed(2)} ms, p99 ${on.booking.p99} vs ${off.booking.p99} ms`,
+      );
+    }
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
   }
 }
 

@@ -13,6 +13,7 @@ import type { Db } from './db/db';
 import { DoctorsCache } from './lib/doctors-cache';
 import { UploadStore } from './lib/images';
 import { prepareReply } from './lib/prepared-reply';
+import { createRateLimits } from './lib/rate-limits';
 import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
 import { createAudit } from './plugins/audit';
@@ -20,9 +21,11 @@ import { createGuards } from './plugins/auth';
 import { registerAccessLog } from './plugins/access-log';
 import { createDoctorsFastPath } from './plugins/doctors-fast-path';
 import { registerErrorHandler, replyToFrameworkError } from './plugins/error-handler';
+import { registerJsonBody } from './plugins/json-body';
 import { registerJsonReplies } from './plugins/json-replies';
 import { requireReplySchemas } from './plugins/route-contract';
 import { serveImages } from './plugins/static-files';
+import { registerReplyHeaders } from './plugins/reply-headers';
 import { registerShutdown } from './plugins/shutdown';
 import { serveUploads } from './plugins/uploads';
 import { buildDoctorsReply } from './routes/doctors';
@@ -54,6 +57,12 @@ export interface BuildAppOptions {
 
 const STATIC_DIR = path.resolve(__dirname, '..', 'static');
 
+/** A hop count as fastify's types take it: trust the nearest `hops` addresses of the chain. */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 /** Builds the whole API on an open, migrated database. Never listens (see `server.ts`). */
 export async function buildApp({ db, config, now = () => new Date(), logger }: BuildAppOptions): Promise<FastifyInstance> {
   let fastPath: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | null = null;
@@ -64,12 +73,15 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     bodyLimit: 64 * 1024,
     // Unique across processes, so an audit entry's request id finds the one access line.
     genReqId: () => randomUUID(),
-    trustProxy: false,
+    // Unset TRUST_PROXY: false, so a forged X-Forwarded-For cannot pick another rate-limit bucket.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Malformed URLs (`/%`) get our error shape, not fastify's own body.
     frameworkErrors: replyToFrameworkError,
     // server.ts closes idle keep-alive connections itself, after in-flight replies had a chance
     // to say `Connection: close` (see `plugins/shutdown.ts`).
     forceCloseConnections: false,
+    // Requests arriving while closing get the product's 503 from `plugins/shutdown.ts`.
+    return503OnClosing: false,
     // The doctor list is served before fastify when it is in memory (see `plugins/doctors-fast-path.ts`).
     serverFactory: (handler) => {
       const server = http.createServer((req, res) => {
@@ -81,6 +93,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   });
   // fastify parses text/plain by default; our API takes JSON or multipart only, so it is a 415.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
 
   const signer = createTokenSigner(await resolveSigningSecret(db, config));
   const doctorsCache = new DoctorsCache(async () => prepareReply(await buildDoctorsReply(db, config, now())));
@@ -100,6 +113,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   app.addHook('onClose', mailSender.stop);
   const sessions = { signer, now, policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays } };
   const audit = createAudit(db, { now, enabled: config.auditEnabled, log: app.log });
+  // Registered before the context: the per-account limits are built on its store.
+  await app.register(rateLimit, { global: false });
   const ctx: AppContext = {
     db,
     config,
@@ -112,6 +127,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     doctorsCache,
     appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail),
     doctorWrites: createDoctorWrites(db, doctorList.changes, uploads),
+    rateLimits: createRateLimits(app, config),
   };
 
   // Requests are validated and replies serialised through the shared wire schemas.
@@ -122,6 +138,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   // External plugins first, then the app's own, then routes.
   registerErrorHandler(app);
   registerShutdown(app);
+  registerReplyHeaders(app);
   registerJsonReplies(app);
   registerAccessLog(app);
   await app.register(cors, {
@@ -130,7 +147,6 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken'],
     maxAge: 600,
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 20, fieldSize: 16 * 1024, parts: 21 },
   });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidTimeZone } from '@carebook/shared';
 import { API_PORT, APPS, appNamed, localOrigin } from '@carebook/shared/apps';
+import { type AbuseLimits, readAbuseLimits, readTrustProxy, type TrustProxy } from './config-limits';
 
 /** Everything the API reads from the environment, checked once at start. */
 export interface Config {
@@ -32,6 +33,10 @@ export interface Config {
   sessionMaxDays: number;
   /** AUDIT_LOG=off turns the audit trail off: for measuring its cost (`npm run bench`) only. */
   auditEnabled: boolean;
+  /** Per-account and per-address limits on booking, sign-up and failed logins. */
+  limits: AbuseLimits;
+  /** Which forwarded headers to believe for the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   logLevel: string;
   mail: MailConfig;
 }
@@ -168,6 +173,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (sessionIdleDays > sessionMaxDays) problems.push('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
   const auditLog = value(env, 'AUDIT_LOG') ?? 'on';
   if (auditLog !== 'on' && auditLog !== 'off') problems.push('AUDIT_LOG must be on or off');
+  const limits = readAbuseLimits((name, fallback, min, max) => integer(env, name, fallback, min, max, problems));
+  const trustProxy = readTrustProxy(env, problems);
   const host = value(env, 'HOST') ?? '0.0.0.0';
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -193,6 +200,8 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleDays,
     sessionMaxDays,
     auditEnabled: auditLog !== 'off',
+    limits,
+    trustProxy,
     logLevel,
     mail,
   };

@@ -3,6 +3,7 @@ import type { Db } from './db/db';
 import type { DoctorsCache } from './lib/doctors-cache';
 import type { UploadStore } from './lib/images';
 import type { PreparedReply } from './lib/prepared-reply';
+import type { RateLimits } from './lib/rate-limits';
 import type { TokenSigner } from './lib/tokens';
 import type { Audit } from './plugins/audit';
 import type { Guards } from './plugins/auth';
@@ -26,4 +27,6 @@ export interface AppContext {
   /** Writes the doctor list shows: each refreshes the list here and on other processes when it commits. */
   appointmentWrites: AppointmentWrites;
   doctorWrites: DoctorWrites;
+  /** Per-account and per-address limits (book/reschedule/cancel, sign-up, failed logins). */
+  rateLimits: RateLimits;
 }

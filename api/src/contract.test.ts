@@ -2,19 +2,24 @@ import {
   ApiError,
   bookAppointment,
   cancelAppointment,
+  changePassword,
   DEFAULT_SCHEDULE,
+  endSession,
   forgotPassword,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
   getDoctors,
   getProfile,
+  getSessions,
   login,
   MESSAGES,
   rateAppointment,
   register,
   rescheduleAppointment,
   resetPassword,
+  revokeOtherSessions,
+  revokeSession,
   updateProfile,
 } from '@carebook/shared';
 import * as contract from '@carebook/shared/contract';
@@ -33,6 +38,14 @@ import {
   updateDoctor,
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
+import {
+  endAdminSession,
+  getAdminSessions,
+  getAudit,
+  getPatientSessions,
+  revokeAdminSession,
+  revokePatientSessions,
+} from '../../admin/src/api/activity-api';
 import { hashResetToken } from './services/password-reset';
 import { PNG_BYTES } from './test-support/http';
 import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
@@ -67,6 +80,8 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
   let env: TestEnv;
   let patient: RecordingClient;
   let staff: RecordingClient;
+  /** More clients (other devices) the session calls use; their calls count as covered too. */
+  const others: RecordingClient[] = [];
 
   beforeAll(async () => {
     env = await createTestEnv(driver);
@@ -159,13 +174,57 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
       env.clock.time,
       new Date(env.clock.time.getTime() + 60_000),
     ]);
-    patient.useToken((await resetPassword(patient.api, { token, password: 'secret2' })).token);
+    // The same password again (allowed): the session calls below log in with it.
+    patient.useToken((await resetPassword(patient.api, { token, password: 'secret1' })).token);
     lastReply(patient, contract.tokenReplySchema);
     // After the writes the list is rebuilt, through fastify and then from memory again.
     for (let read = 0; read < 2; read += 1) {
       expect((await getDoctors(patient.api)).find((d) => d._id === 'doc01')).toMatchObject({ rating: 5, reviews: 1 });
       lastReply(patient, contract.doctorsReplySchema);
     }
+  });
+
+  it('gets replies of the shared schemas from the session and activity calls', async () => {
+    const email = `contract-${driver}@example.com`;
+    const other = recordingClient(patient.api.baseUrl);
+    others.push(other);
+    other.useToken((await login(other.api, { email, password: 'secret1' })).token);
+    const sessions = await getSessions(patient.api);
+    lastReply(patient, contract.sessionsReplySchema);
+    const otherId = sessions.find((s) => !s.current)?.id ?? '';
+    await revokeSession(patient.api, otherId);
+    lastReply(patient, contract.messageReplySchema);
+    await revokeOtherSessions(patient.api);
+    lastReply(patient, contract.sessionsEndedReplySchema);
+    await changePassword(patient.api, { currentPassword: 'secret1', newPassword: 'secret2' });
+    lastReply(patient, contract.sessionsEndedReplySchema);
+    const me = (await getProfile(patient.api))._id;
+
+    const trail = await getAudit(staff.api, { patientId: me, limit: 5 });
+    expect(trail.entries[0]?.action).toBe('account.password-change');
+    lastReply(staff, contract.auditReplySchema);
+    expect((await getPatientSessions(staff.api, me)).length).toBe(1);
+    lastReply(staff, contract.sessionsReplySchema);
+    const own = await getAdminSessions(staff.api);
+    lastReply(staff, contract.sessionsReplySchema);
+    const second = recordingClient(staff.api.baseUrl);
+    others.push(second);
+    second.useToken((await adminLogin(second.api, ADMIN)).token);
+    const secondId = (await getAdminSessions(second.api)).find((s) => s.current)?.id ?? '';
+    expect(own.map((s) => s.id)).not.toContain(secondId);
+    await revokeAdminSession(staff.api, secondId);
+    lastReply(staff, contract.messageReplySchema);
+    await revokePatientSessions(staff.api, me);
+    lastReply(staff, contract.sessionsEndedReplySchema);
+    await expect(getProfile(patient.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    other.useToken((await login(other.api, { email, password: 'secret2' })).token);
+    await endSession(other.api);
+    lastReply(other, contract.messageReplySchema);
+    await expect(getProfile(other.api)).rejects.toEqual(new ApiError(MESSAGES.notLoggedIn, 401));
+    second.useToken((await adminLogin(second.api, ADMIN)).token);
+    await endAdminSession(second.api);
+    lastReply(second, contract.messageReplySchema);
+    patient.useToken((await login(patient.api, { email, password: 'secret2' })).token);
   });
 
   it('gets refusals as { success: false, message } with the product message', async () => {
@@ -176,7 +235,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
 
   it('has called every /api/v1 route the API registers, so a new route needs a contract check', () => {
     const called = new Set(
-      [...patient.replies, ...staff.replies].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
+      [...patient.replies, ...staff.replies, ...others.flatMap((client) => client.replies)].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
     );
     const registered = registeredApiRoutes(env.app.printRoutes({ commonPrefix: false }));
     // The admin list also answers POST, for the original admin panel; the admin app uses GET.

@@ -3,6 +3,7 @@
 // container with the site open, restart the API and find the booking again, then remove everything
 // made here. Base images come from deploy/local-images/build.sh (no registry on CI); set
 // NODE_IMAGE and POSTGRES_IMAGE to use others. `npm run test:deploy`; not part of `npm test`.
+// DEPLOY_TEST_KEEP_IMAGES=1 keeps the images (and so the build cache) for the next run.
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, type TrackedPage } from '../support/browser';
 import { clinicTomorrow, pickSlot } from '../support/slot-picker';
@@ -25,6 +26,7 @@ const SITE = ['host', 'doctors', 'booking', 'account', 'pages', 'admin'];
 const DOCTOR = { id: 'doc01', name: 'Dr. Amara Lindqvist' };
 const OLD_TITLE = 'Find a doctor';
 const NEW_TITLE = 'Find your doctor';
+const keepImages = process.env.DEPLOY_TEST_KEEP_IMAGES === '1';
 const started = Date.now();
 const timings: string[] = [];
 const mark = (what: string): void => void timings.push(`${what}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -51,7 +53,8 @@ beforeAll(async () => {
     ADMIN_PASSWORD: 'admin-password-deploy',
   };
   project = await composeProject(env);
-  await project.compose(['build'], 900_000);
+  // Minutes on an idle machine; much longer when other builds share its two cores.
+  await project.compose(['build'], 2_400_000);
   mark('images built');
   const sizes = await run('docker', ['image', 'ls', '--format', '{{.Repository}} {{.Size}}', '--filter', `reference=${project.name}_*`]);
   console.log(`Image sizes:\n${sizes.trim()}`);
@@ -62,14 +65,14 @@ beforeAll(async () => {
   );
   mark('compose up and answering');
   browser = await launchBrowser();
-}, 1_500_000);
+}, 3_000_000);
 
 afterAll(async () => {
   await browser?.close();
   try {
-    await project?.down();
+    await project?.down(keepImages);
   } finally {
-    if (imagesBefore) await removeImagesSince(imagesBefore);
+    if (imagesBefore && !keepImages) await removeImagesSince(imagesBefore, project?.name ?? '');
     await engine?.stop();
     mark('everything removed');
     console.log(`Deployment test timings (from the start):\n${timings.join('\n')}`);
@@ -195,7 +198,7 @@ describe('docker-compose.yml on a Docker engine', () => {
     await project!.compose(['restart', 'api'], 120_000);
     await waitForUrls([`${project!.url('api')}/health`], 90_000);
     const { page } = site!;
-    await page.reload();
+    await page.goto(`${project!.url('host')}/my-appointments`);
     await page.locator('main').getByRole('listitem').filter({ hasText: DOCTOR.name }).waitFor();
     const login = await fetch(`${project!.url('api')}/api/v1/user/login`, {
       method: 'POST',

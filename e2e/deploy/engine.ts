@@ -22,9 +22,10 @@ export async function run(command: string, args: string[], options: { env?: Node
     });
     return stdout;
   } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string; message: string };
+    const failed = error as { stdout?: string; stderr?: string; message: string; killed?: boolean };
     const tail = `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
-    throw new Error(`${command} ${args.join(' ')} failed: ${failed.message.split('\n')[0]}\n${tail}`);
+    const why = failed.killed ? `stopped after ${(options.timeoutMs ?? 120_000) / 1000} s` : failed.message.split('\n')[0];
+    throw new Error(`${command} ${args.join(' ')} failed: ${why}\n${tail}`);
   }
 }
 
@@ -79,13 +80,25 @@ export async function ensureEngine(): Promise<Engine> {
 }
 
 /** Image ids present now (tagged or not), to tell afterwards which ones this test made. */
-export async function imageIds(): Promise<Set<string>> {
-  return new Set((await run('docker', ['image', 'ls', '--all', '--quiet', '--no-trunc'])).split('\n').filter(Boolean));
+export async function imageIds(filters: string[] = []): Promise<Set<string>> {
+  const args = ['image', 'ls', '--all', '--quiet', '--no-trunc', ...filters.flatMap((filter) => ['--filter', filter])];
+  return new Set((await run('docker', args)).split('\n').filter(Boolean));
 }
 
-/** Removes the images made since `before`; a parent goes once its children are gone, hence the passes. */
-export async function removeImagesSince(before: Set<string>): Promise<void> {
-  const made = async (): Promise<string[]> => [...(await imageIds())].filter((id) => !before.has(id));
+/**
+ * Removes the images this test made since `before`: those of the Dockerfile's stages (labelled),
+ * the project's and the local base images; never anybody else's. A parent goes once its children
+ * are gone, hence the passes.
+ */
+export async function removeImagesSince(before: Set<string>, projectName: string): Promise<void> {
+  const made = async (): Promise<string[]> => {
+    const ours = new Set([
+      ...(await imageIds(['label=org.carebook.stage'])),
+      ...(await imageIds([`reference=${projectName}_*`])),
+      ...(await imageIds(['reference=carebook-local/*'])),
+    ]);
+    return [...ours].filter((id) => !before.has(id));
+  };
   for (let pass = 0; pass < 6; pass += 1) {
     for (const id of await made()) await run('docker', ['image', 'rm', '--force', id]).catch(() => undefined);
   }
@@ -116,7 +129,8 @@ export interface ComposeProject {
   compose(args: string[], timeoutMs?: number): Promise<string>;
   /** Runs a command in a service's container. */
   exec(service: string, command: string[]): Promise<string>;
-  down(): Promise<void>;
+  /** Removes the containers, volumes, network and (unless kept) the images built. */
+  down(keepImages?: boolean): Promise<void>;
 }
 
 /**
@@ -163,8 +177,8 @@ export async function composeProject(env: NodeJS.ProcessEnv): Promise<ComposePro
     },
     compose,
     exec: (service, command) => compose(['exec', '-T', service, ...command]),
-    down: async () => {
-      await compose(['down', '--volumes', '--rmi', 'local', '--remove-orphans', '--timeout', '10'], 300_000);
+    down: async (keepImages = false) => {
+      await compose(['down', '--volumes', ...(keepImages ? [] : ['--rmi', 'local']), '--remove-orphans', '--timeout', '10'], 300_000);
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/', label: 'Overview', end: true },
   { to: '/doctors', label: 'Doctors', end: false },
   { to: '/appointments', label: 'Appointments', end: false },
+  { to: '/activity', label: 'Activity', end: false },
 ] as const;
 
 /** The frame of every screen behind the login: skip link, header with the sections, log out. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createApiClient, getClinic, type ApiClient } from '@carebook/shared';
+import { endAdminSession } from '../api/activity-api';
 import { AdminSessionContext, type AdminSessionValue } from './admin-session';
 
 /** Not the site's `token` key: a patient's session must never be taken for an admin's. */
@@ -72,6 +73,7 @@ export function AdminSessionProvider({ apiUrl, apiClient, children }: { apiUrl: 
         store(next);
       },
       signOut: () => {
+        if (token) endAdminSession(api).catch(() => undefined);
         setLoggedOut(true);
         setSessionEnded(false);
         store(null);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
 import { HttpError } from './http-error';
+import { exceedsDepth } from './json-depth';
 
 export interface FormInput {
   /** Text fields; JSON objects in a JSON body (e.g. `address`) arrive as JSON text, like in a form. */
@@ -46,7 +47,12 @@ export async function readForm(request: FastifyRequest): Promise<FormInput> {
   return { fields, image };
 }
 
-/** `{"line1":"..","line2":".."}` text to an address; missing lines are empty. */
+const ADDRESS_KEYS: ReadonlySet<string> = new Set(['line1', 'line2']);
+
+/**
+ * `{"line1":"..","line2":".."}` text to an address; missing lines are empty. Any other key is a
+ * 400: an address the server cannot read must never be saved as an empty one over the real one.
+ */
 export function parseAddress(text: string): { line1: string; line2: string } {
   let parsed: unknown;
   try {
@@ -54,7 +60,9 @@ export function parseAddress(text: string): { line1: string; line2: string } {
   } catch {
     throw new HttpError(400, MESSAGES.invalidAddress);
   }
+  if (exceedsDepth(parsed)) throw new HttpError(400, MESSAGES.requestTooDeep);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new HttpError(400, MESSAGES.invalidAddress);
+  if (Object.keys(parsed).some((key) => !ADDRESS_KEYS.has(key))) throw new HttpError(400, MESSAGES.invalidAddress);
   const { line1 = '', line2 = '' } = parsed as Record<string, unknown>;
   if (typeof line1 !== 'string' || typeof line2 !== 'string') throw new HttpError(400, MESSAGES.invalidAddress);
   return { line1: line1.trim(), line2: line2.trim() };

@@ -27,6 +27,8 @@ describe('the doctor list fast path', () => {
     expect(fast.headers.get('etag')).toBe(viaFastify.headers.etag);
     expect(fast.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(fast.headers.get('cache-control')).toBe('no-cache');
+    expect(fast.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(viaFastify.headers['x-content-type-options']).toBe('nosniff');
     expect(fast.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
 
     const stranger = await fetch(`${base}${DOCTORS_PATH}`, { headers: { origin: 'http://evil.example' } });

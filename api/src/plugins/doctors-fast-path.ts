@@ -48,6 +48,7 @@ export function createDoctorsFastPath(options: DoctorsFastPathOptions): (req: In
       etag: prepared.etag,
       'cache-control': 'no-cache',
       vary: 'Origin, Accept-Encoding',
+      'x-content-type-options': 'nosniff',
     };
     const origin = req.headers.origin;
     if (origin !== undefined && allowed.has(origin)) headers['access-control-allow-origin'] = origin;

@@ -79,6 +79,17 @@ describe.each(DRIVERS)('session control on %s', (driver) => {
     expect((await post(env.app, '/api/v1/user/revoke-session', { sessionId: 'not a session!' }, phone)).status).toBe(400);
   });
 
+  it('ends the session on logout, for a patient and for the admin', async () => {
+    const { phone, laptop } = await patientOnThreeDevices();
+    const res = await post(env.app, '/api/v1/user/logout', {}, phone);
+    expect(res.body).toEqual({ success: true, message: MESSAGES.loggedOut });
+    expect(await works(phone)).toBe(false);
+    expect(await works(laptop)).toBe(true);
+    const admin = await adminToken(env);
+    expect((await post(env.app, '/api/v1/admin/logout', {}, admin)).status).toBe(200);
+    expect((await get(env.app, '/api/v1/admin/sessions', admin)).status).toBe(401);
+  });
+
   it('logs out of all other devices and keeps the current one', async () => {
     const { phone, laptop, tablet } = await patientOnThreeDevices();
     const res = await post(env.app, '/api/v1/user/revoke-other-sessions', {}, phone);

@@ -45,6 +45,13 @@ export async function accountSessionRoutes(app: FastifyInstance, ctx: AppContext
     },
   );
 
+  /** Logging out ends the session on the server too, so its token is refused from now on. */
+  api.post('/api/v1/user/logout', { ...guarded, schema: { response: withErrors({ 200: messageReplySchema }) } }, async (request) => {
+    await revokeSession(db, request.sessionId, 'logout', ctx.now());
+    await audit(request, 'auth.logout', { type: 'session', id: request.sessionId });
+    return { success: true as const, message: MESSAGES.loggedOut };
+  });
+
   api.post(
     '/api/v1/user/revoke-other-sessions',
     { ...guarded, schema: { response: withErrors({ 200: sessionsEndedReplySchema }) } },

@@ -95,6 +95,12 @@ export async function adminActivityRoutes(app: FastifyInstance, ctx: AppContext)
     sessions: (await openSessions(request.userId, 'admin')).map((s) => toSessionReply(s, request.sessionId)),
   }));
 
+  api.post(`${base}/logout`, { ...guarded, schema: { response: withErrors({ 200: messageReplySchema }) } }, async (request) => {
+    await revokeSession(db, request.sessionId, 'logout', ctx.now());
+    await audit(request, 'auth.logout', { type: 'session', id: request.sessionId });
+    return { success: true as const, message: MESSAGES.loggedOut };
+  });
+
   /** One of the admin's own sessions (the current one is logging out). */
   api.post(
     `${base}/revoke-session`,

@@ -262,6 +262,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
           )
         : await doctorWrites.setSchedule(change);
       if (!result) throw new HttpError(404, MESSAGES.doctorNotFound);
+      if (!dryRun) {
+        const changes = { schedule: { to: checked.schedule }, conflicts: result.conflicts.length };
+        await audit(request, 'doctor.schedule', { type: 'doctor', id: docId, doctorId: docId }, changes);
+      }
       return {
         success: true as const,
         message: dryRun ? MESSAGES.scheduleChecked : MESSAGES.scheduleSaved,

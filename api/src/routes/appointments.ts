@@ -32,6 +32,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     '/api/v1/user/book-appointment',
     {
       preValidation: guards.requirePatient,
+      preHandler: ctx.rateLimits.bookingWrites,
       schema: { body: bookingRequestSchema, response: withErrors({ 201: bookingReplySchema }) },
     },
     async (request, reply) => {
@@ -62,6 +63,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     '/api/v1/user/cancel-appointment',
     {
       preValidation: guards.requirePatient,
+      preHandler: ctx.rateLimits.bookingWrites,
       schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) },
     },
     async (request) => {

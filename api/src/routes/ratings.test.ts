@@ -90,6 +90,11 @@ describe.each(DRIVERS)('ratings on %s', (driver) => {
       [{ rating: 5, comment: 'x'.repeat(501) }, MESSAGES.ratingCommentTooLong],
       [{ rating: 5, comment: 42 }, MESSAGES.ratingCommentInvalid],
       [{ rating: 5, comment: 'bad\u0000byte' }, MESSAGES.ratingCommentInvalid],
+      [{ rating: 5, comment: 'next\u0085line' }, MESSAGES.ratingCommentInvalid],
+      [{ rating: 5, comment: 'csi\u009b31m' }, MESSAGES.ratingCommentInvalid],
+      [{ rating: 5, comment: 'good \u202Edab' }, MESSAGES.ratingCommentInvalid],
+      [{ rating: 5, comment: 'isolate \u2067x\u2069' }, MESSAGES.ratingCommentInvalid],
+      [{ rating: 5, comment: 'trailing tab is fine, vertical tab is not\u000B' }, MESSAGES.ratingCommentInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await rate(visit.token, { appointmentId: visit.id, ...body });

@@ -1,19 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, validateRatingComment } from '@carebook/shared';
+import { hasForbiddenCharacters, MESSAGES, validateRatingComment } from '@carebook/shared';
 import { messageReplySchema, ratingRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
 import { withErrors } from '../lib/reply-schemas';
 import { findOwnAppointment } from '../repositories/patient-appointment-repository';
 
-/** Control characters other than tab and line breaks: never wanted in a comment (PostgreSQL refuses NUL). */
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** The optional comment of a rating, trimmed; 400 when it is not plain text or too long. */
+/** The optional comment of a rating, trimmed; 400 when it is not plain text (see `validateRatingComment`) or too long. */
 function checkComment(value: string | null | undefined): string {
   if (value === undefined || value === null) return '';
-  if (CONTROL_CHARACTERS.test(value)) throw new HttpError(400, MESSAGES.ratingCommentInvalid);
+  // Checked before trimming too: trim() would drop a trailing vertical tab or form feed unseen.
+  if (hasForbiddenCharacters(value, { multiline: true })) throw new HttpError(400, MESSAGES.ratingCommentInvalid);
   const comment = value.trim();
   const problem = validateRatingComment(comment);
   if (problem) throw new HttpError(400, problem);

@@ -18,6 +18,7 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
     '/api/v1/user/reschedule-appointment',
     {
       preValidation: guards.requirePatient,
+      preHandler: ctx.rateLimits.bookingWrites,
       schema: { body: rescheduleRequestSchema, response: withErrors({ 200: messageReplySchema }) },
     },
     async (request) => {

@@ -47,7 +47,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   api.post(
     '/api/v1/user/register',
-    { config: authLimit, schema: { body: registerRequestSchema, response: withErrors({ 201: tokenReplySchema }) } },
+    { config: authLimit, preHandler: ctx.rateLimits.signups, schema: { body: registerRequestSchema, response: withErrors({ 201: tokenReplySchema }) } },
     async (request, reply) => {
       const input = request.body;
       const problem = firstError(validateRegistration(input));
@@ -75,14 +75,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
   api.post(
     '/api/v1/user/login',
     { config: authLimit, schema: { body: loginRequestSchema, response: withErrors({ 200: tokenReplySchema }) } },
-    async (request) => {
+    async (request, reply) => {
       const input = request.body;
       const problem = firstError(validateLogin(input));
       if (problem) throw new HttpError(400, problem);
-      const user = await findCredentials(db, normalizeEmail(input.email));
+      const email = normalizeEmail(input.email);
+      // Failed logins count per account too: spreading guesses over many addresses gains nothing.
+      await ctx.rateLimits.loginFailures.check(request, reply, email);
+      const user = await findCredentials(db, email);
       const ok = await verifyPassword(user?.password ?? null, input.password);
       if (!user || !ok) {
-        await audit(request, 'auth.login-failed', { type: 'account', id: user?.id ?? '', patientId: user?.id ?? null }, { email: normalizeEmail(input.email) });
+        await audit(request, 'auth.login-failed', { type: 'account', id: user?.id ?? '', patientId: user?.id ?? null }, { email });
+        await ctx.rateLimits.loginFailures.failed(request, email);
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
       const { token, sessionId } = await startSession(db, { role: 'patient', userId: user.id, ...requestClient(request) }, sessions);

@@ -115,12 +115,16 @@ describe.each(DRIVERS)('audit trail on %s', (driver) => {
     for (const secret of [...secrets, 'not-the-password', 'wrong-password']) expect(everything).not.toContain(secret);
   });
 
-  it('records every admin change to a doctor', async () => {
+  it('records every admin change to a doctor (a dry run of hours is not a change)', async () => {
     const admin = await adminToken(env);
     await postForm(env.app, '/api/v1/admin/update-doctor', multipart({ docId: 'doc03', fees: '75', location: 'Floor 2' }), admin);
     await post(env.app, '/api/v1/admin/change-availability', { docId: 'doc03' }, admin);
+    const weekly = { mon: [{ start: '09:00', end: '12:00' }], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    await post(env.app, '/api/v1/admin/doctor-schedule', { docId: 'doc03', weekly, timeOff: [], dryRun: true }, admin);
+    await post(env.app, '/api/v1/admin/doctor-schedule', { docId: 'doc03', weekly, timeOff: [] }, admin);
     const entries = (await readTrail(env, 'docId=doc03')).entries;
-    expect(entries.map((e) => e.action)).toEqual(['doctor.availability', 'doctor.update']);
+    expect(entries.map((e) => e.action)).toEqual(['doctor.schedule', 'doctor.availability', 'doctor.update']);
+    expect(entries.shift()?.changes).toEqual({ schedule: { to: { weekly, timeOff: [] } }, conflicts: 0 });
     expect(entries[0]?.changes).toEqual({ available: { from: true, to: false } });
     expect(entries[1]?.changes).toMatchObject({ fees: { to: 75 }, location: { to: 'Floor 2' } });
     expect(Object.keys(entries[1]?.changes ?? {}).sort()).toEqual(['fees', 'location']);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './pg-cluster';
+import { UNLIMITED } from './test-app';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -18,11 +19,14 @@ export interface SpawnedApi {
  * a loader, one process. (The tsx CLI would put a wrapper process in between that SIGKILLs a
  * child whose event loop is busy for 30 ms when relaying SIGTERM: no graceful shutdown under load.)
  */
-export async function spawnApi(env: Record<string, string>, options: { waitForHealth?: boolean } = {}): Promise<SpawnedApi> {
+export async function spawnApi(
+  env: Record<string, string>,
+  options: { waitForHealth?: boolean; readyTimeoutMs?: number } = {},
+): Promise<SpawnedApi> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...UNLIMITED, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,7 +46,8 @@ export async function spawnApi(env: Record<string, string>, options: { waitForHe
     },
   };
   if (options.waitForHealth !== false) {
-    const deadline = Date.now() + 45_000;
+    // A first start runs initdb: slow on a busy machine.
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
     for (;;) {
       if (done) throw new Error(`API exited before it was ready:\n${output}`);
       try {

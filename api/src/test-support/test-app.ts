@@ -15,6 +15,14 @@ export const DRIVERS: readonly Driver[] = ['pglite', 'postgres'];
 export const ADMIN = { email: 'admin@carebook.test', password: 'admin-password-1' };
 export const PUBLIC_URL = 'http://api.test';
 
+/** Per-address and per-account limits high enough never to matter in a suite that is not about them. */
+export const UNLIMITED: Record<string, string> = {
+  BOOKING_RATE_MAX: '100000',
+  BOOKING_RATE_MAX_PER_ADDRESS: '100000',
+  SIGNUP_RATE_MAX_PER_HOUR: '100000',
+  LOGIN_FAILURES_MAX: '100000',
+};
+
 /** A movable clock for slot rules. Default: Tuesday 2026-11-24 09:10 UTC = 10:10 in Berlin. */
 export class TestClock {
   time = new Date('2026-11-24T09:10:00Z');
@@ -41,6 +49,8 @@ function testConfig(dataDir: string, extra: Record<string, string> = {}): Config
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_AUTH_MAX: '100000',
+    // Suites register and book many patients from one address; the limits have their own tests.
+    ...UNLIMITED,
     ...extra,
   });
 }

@@ -12,7 +12,7 @@ export const MESSAGES = {
   invalidGender: 'Please choose one of the listed genders',
   invalidDob: 'Please enter a real date of birth in the past',
   longAddress: 'Each address line must be at most 200 characters long',
-  invalidAddress: 'The address must be JSON text with line1 and line2',
+  invalidAddress: 'The address must be JSON text with line1 and line2 only',
   invalidImage: 'The photo must be a PNG, JPEG or WebP image',
   imageTooLarge: 'The photo must be at most 5 MB',
   requiredField: 'This field is required',
@@ -45,6 +45,8 @@ export const MESSAGES = {
   resetLinkUsed: 'This password reset link has already been used. Please ask for a new one if you need to change your password again.',
   passwordResetDone: 'Your new password is set. You are logged in, and every other device has been logged out.',
   passwordsDiffer: 'The two passwords do not match',
+  tooManyBookingChanges: 'Too many bookings or changes in a short time. Please wait a minute and try again.',
+  tooManySignups: 'Too many accounts were created from your network. Please try again later.',
 
   appointmentBooked: 'Appointment booked',
   appointmentCancelled: 'Appointment cancelled',
@@ -81,6 +83,7 @@ export const MESSAGES = {
 
   badRequest: 'The request could not be read. Please check it and try again.',
   requestTooLarge: 'The request is too large',
+  requestTooDeep: 'The request nests objects or lists too deeply',
   serviceClosing: 'The server is restarting. Please try again in a moment.',
   unsupportedMediaType: 'The request must be sent as JSON or as a multipart form',
   notFound: 'Not found',
@@ -98,6 +101,7 @@ export const MESSAGES = {
   appointmentPaid: 'Appointment marked as paid',
   appointmentCompleted: 'Appointment marked as completed',
 
+  loggedOut: 'You are logged out',
   sessionNotFound: 'This session was not found or has already ended',
   sessionEnded: 'That device is logged out',
   otherSessionsEnded: 'You are logged out of all other devices',

@@ -14,6 +14,24 @@ describe('rating rules', () => {
     expect(validateRatingComment('x'.repeat(501))).toBe(MESSAGES.ratingCommentTooLong);
   });
 
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['a C0 control', 'a\u0007b'],
+    ['DEL', 'a\u007fb'],
+    ['a C1 control', 'a\u0085b'],
+    ['another C1 control', 'a\u009bb'],
+    ['a right-to-left override', 'good \u202Edab'],
+    ['an isolate', 'a\u2066b\u2069'],
+    ['a right-to-left mark', 'a\u200Fb'],
+  ])('refuses a comment with %s, like every other text field', (_label, comment) => {
+    expect(validateRatingComment(comment)).toBe(MESSAGES.ratingCommentInvalid);
+  });
+
+  it('accepts line breaks, tabs and any script in a comment', () => {
+    expect(validateRatingComment('Very kind.\r\nExplained everything.\tThanks')).toBeNull();
+    expect(validateRatingComment('شكرا جزيلا، طبيب ممتاز')).toBeNull();
+  });
+
   it('shows one decimal and a counted noun', () => {
     expect(formatRating(4)).toBe('4.0');
     expect(formatRating(4.5)).toBe('4.5');

@@ -1,4 +1,5 @@
 import { MESSAGES } from './messages';
+import { hasForbiddenCharacters } from './validation';
 
 /** A patient's rating of a completed visit: 1 to 5 stars and an optional comment. */
 export const RATING_MIN = 1;
@@ -13,7 +14,10 @@ export function validateRating(value: unknown): string | null {
 }
 
 /** Counted in characters as a person sees them (code points), as PostgreSQL's `char_length` does. */
+// Like every other text field: no control characters (C0, DEL, C1; line breaks and tabs are
+// fine in a comment) and no bidirectional controls.
 export function validateRatingComment(comment: string): string | null {
+  if (hasForbiddenCharacters(comment, { multiline: true })) return MESSAGES.ratingCommentInvalid;
   return [...comment].length <= RATING_COMMENT_MAX ? null : MESSAGES.ratingCommentTooLong;
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { toast } from '@carebook/shared/toasts';
 import {
   createApiClient,
+  endSession,
   errorMessage,
   getClinic,
   getDoctors,
@@ -128,7 +129,12 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     return () => window.removeEventListener('storage', onStorage);
   }, [persistToken]);
 
-  const logout = useCallback(() => setToken(null), [setToken]);
+  // The server ends the session as well (its token is refused from then on); the token is read
+  // when the call starts, so clearing it right after is safe, and a failed call changes nothing here.
+  const logout = useCallback(() => {
+    if (tokenRef.current) endSession(api).catch(() => undefined);
+    setToken(null);
+  }, [api, setToken]);
 
   const value = useMemo<AppContextValue>(
     () => ({

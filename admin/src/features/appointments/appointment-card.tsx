@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from '@carebook/shared/router';
 import { formatAppointmentTime } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import type { AdminAppointment } from '../../api/admin-api';
@@ -43,6 +44,11 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
           </li>
         </ul>
         <AppointmentEmails appointmentId={appointment._id} />
+        <p className={styles.history}>
+          <Link to={`/appointments/${appointment._id}/history`}>
+            History<span className="cb-visually-hidden">: {about}</span>
+          </Link>
+        </p>
       </div>
       {(live || (!cancelled && !payment)) && (
         <div className={styles.actions}>

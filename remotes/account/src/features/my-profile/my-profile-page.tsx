@@ -3,6 +3,7 @@ import { MESSAGES, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { formStyles } from '@carebook/shared/forms';
 import { VisitorNotice } from '../../components/visitor-notice';
+import { AccountSecurity } from '../account-security/account-security';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
 import styles from './my-profile-page.module.css';
@@ -21,7 +22,10 @@ export default function MyProfilePage(): ReactNode {
         editing ? (
           <ProfileForm user={user} onDone={() => setEditing(false)} />
         ) : (
-          <ProfileView user={user} onEdit={() => setEditing(true)} />
+          <>
+            <ProfileView user={user} onEdit={() => setEditing(true)} />
+            <AccountSecurity />
+          </>
         )
       ) : userStatus === 'error' ? (
         <div className={styles.state}>
