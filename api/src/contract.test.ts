@@ -5,6 +5,7 @@ import {
   changePassword,
   DEFAULT_SCHEDULE,
   endSession,
+  forgotPassword,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
@@ -16,6 +17,7 @@ import {
   rateAppointment,
   register,
   rescheduleAppointment,
+  resetPassword,
   revokeOtherSessions,
   revokeSession,
   updateProfile,
@@ -29,6 +31,7 @@ import {
   changeAvailability,
   getAdminAppointments,
   getAdminDoctors,
+  getAppointmentEmails,
   markAppointmentCompleted,
   markAppointmentPaid,
   saveDoctorSchedule,
@@ -43,6 +46,7 @@ import {
   revokeAdminSession,
   revokePatientSessions,
 } from '../../admin/src/api/activity-api';
+import { hashResetToken } from './services/password-reset';
 import { PNG_BYTES } from './test-support/http';
 import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
 import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
@@ -157,6 +161,22 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     const rated = (await getAppointments(patient.api)).find((a) => a._id === appointmentId);
     expect(rated).toMatchObject({ _id: appointmentId, rating: 5, isCompleted: true, payment: true });
     lastReply(patient, contract.appointmentsReplySchema);
+    expect((await getAppointmentEmails(staff.api, byStaff)).map((e) => e.kind)).toEqual(['booked', 'cancelled']);
+    lastReply(staff, contract.appointmentEmailsReplySchema);
+    expect((await forgotPassword(patient.api, { email })).message).toBe(MESSAGES.resetLinkSent);
+    lastReply(patient, contract.messageReplySchema);
+    // The emailed token is stored only hashed: plant one whose text the test knows.
+    const [user] = await env.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    const token = 'c'.repeat(43);
+    await env.db.query('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+      hashResetToken(token),
+      user?.id,
+      env.clock.time,
+      new Date(env.clock.time.getTime() + 60_000),
+    ]);
+    // The same password again (allowed): the session calls below log in with it.
+    patient.useToken((await resetPassword(patient.api, { token, password: 'secret1' })).token);
+    lastReply(patient, contract.tokenReplySchema);
     // After the writes the list is rebuilt, through fastify and then from memory again.
     for (let read = 0; read < 2; read += 1) {
       expect((await getDoctors(patient.api)).find((d) => d._id === 'doc01')).toMatchObject({ rating: 5, reviews: 1 });
