@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
+import { adminToken } from '../test-support/patient-calls';
 import { type SmtpCatcher, startSmtpCatcher } from '../test-support/smtp-catcher';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
@@ -92,6 +93,14 @@ describe.each(DRIVERS)('password reset on %s', (driver) => {
     for (const old of [oldSession, otherDevice]) expect((await get(env.app, '/api/v1/user/get-profile', old)).status).toBe(401);
     expect((await login(email, 'old-secret')).status).toBe(401);
     expect((await login(email, 'new-secret')).status).toBe(200);
+    const profile = await get<{ user: { _id: string } }>(env.app, '/api/v1/user/get-profile', res.body.token);
+    const trail = await get<{ entries: Array<{ action: string; changes: unknown }> }>(
+      env.app,
+      `/api/v1/admin/audit?patientId=${profile.body.user._id}&action=account.password-reset`,
+      await adminToken(env),
+    );
+    expect(trail.body.entries).toHaveLength(1);
+    expect(JSON.stringify(trail.body.entries)).not.toContain(link);
 
     const again = await post(env.app, RESET, { token: link, password: 'third-secret' });
     expect(again.status).toBe(400);

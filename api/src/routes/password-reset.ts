@@ -50,6 +50,9 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       if (problem) throw new HttpError(400, problem);
       const userId = await resetPassword(db, { token, passwordHash: await hashPassword(password), now: ctx.now() });
       const session = await startSession(db, { role: 'patient', userId, ...requestClient(request) }, sessions);
+      request.userId = userId;
+      request.actorRole = 'patient';
+      await ctx.audit(request, 'account.password-reset', { type: 'session', id: session.sessionId });
       return { success: true as const, token: session.token, message: MESSAGES.passwordResetDone };
     },
   );

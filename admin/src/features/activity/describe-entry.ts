@@ -14,6 +14,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'doctor.schedule': "changed a doctor's working hours",
   'account.profile-update': 'changed their profile',
   'account.password-change': 'changed their password',
+  'account.password-reset': 'set a new password from an emailed link (every other session ended)',
   'account.password-change-failed': 'tried to change their password with a wrong current password',
   'auth.register': 'created an account',
   'auth.login': 'logged in',
