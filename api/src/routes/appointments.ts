@@ -11,6 +11,7 @@ import {
 } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
+import { idempotency } from '../lib/idempotency';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
@@ -36,6 +37,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: { body: bookingRequestSchema, response: withErrors({ 201: bookingReplySchema }) },
     },
     async (request, reply) => {
+      const idempotent = await idempotency<{ success: true; message: string; appointmentId: string }>(db, request);
+      if (idempotent.prior) return reply.status(idempotent.prior.status).send(idempotent.prior.body);
       const { docId, slotDate, slotTime } = request.body;
       const now = ctx.now();
       const slot = checkSlot({ slotDate, slotTime, now, timeZone: config.clinicTimeZone });
@@ -44,8 +47,11 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       if (!doctor) throw new HttpError(404, MESSAGES.doctorNotFound);
       if (!doctor.available) throw new HttpError(409, MESSAGES.doctorUnavailable);
       const appointmentId = randomUUID();
-      await appointmentWrites.book({ appointmentId, doctor, userId: request.userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone });
-      return reply.status(201).send({ success: true, message: MESSAGES.appointmentBooked, appointmentId });
+      const booked = { status: 201, body: { success: true as const, message: MESSAGES.appointmentBooked, appointmentId } };
+      const sent = await idempotent.run(booked, (also) =>
+        appointmentWrites.book({ appointmentId, doctor, userId: request.userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone }, also),
+      );
+      return reply.status(sent.status).send(sent.body);
     },
   );
 
@@ -70,16 +76,21 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       preHandler: ctx.rateLimits.bookingWrites,
       schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) },
     },
-    async (request) => {
+    async (request, reply) => {
+      const idempotent = await idempotency<{ success: true; message: string }>(db, request);
+      if (idempotent.prior) return reply.status(idempotent.prior.status).send(idempotent.prior.body);
       const { appointmentId } = request.body;
       const own = await findOwnAppointment(db, appointmentId, request.userId);
       if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
         throw new HttpError(400, MESSAGES.appointmentPast);
       }
-      if (await appointmentWrites.cancel(appointmentId, request.userId)) {
-        return { success: true as const, message: MESSAGES.appointmentCancelled };
-      }
-      throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
+      const cancelled = { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } };
+      const sent = await idempotent.run(cancelled, async (also) => {
+        if (!(await appointmentWrites.cancel(appointmentId, request.userId, also))) {
+          throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
+        }
+      });
+      return reply.status(sent.status).send(sent.body);
     },
   );
 }

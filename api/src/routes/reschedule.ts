@@ -4,6 +4,7 @@ import { checkSlot, MESSAGES } from '@carebook/shared';
 import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
+import { idempotency } from '../lib/idempotency';
 import { withErrors } from '../lib/reply-schemas';
 
 /**
@@ -22,14 +23,19 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
       preHandler: ctx.rateLimits.bookingWrites,
       schema: { body: rescheduleRequestSchema, response: withErrors({ 200: messageReplySchema }) },
     },
-    async (request) => {
+    async (request, reply) => {
+      const idempotent = await idempotency<{ success: true; message: string }>(ctx.db, request);
+      if (idempotent.prior) return reply.status(idempotent.prior.status).send(idempotent.prior.body);
       const { appointmentId, slotDate, slotTime } = request.body;
       const now = ctx.now();
       const timeZone = config.clinicTimeZone;
       const slot = checkSlot({ slotDate, slotTime, now, timeZone });
       if (!slot.ok) throw new HttpError(400, slot.message);
-      await ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now, timeZone });
-      return { success: true as const, message: MESSAGES.appointmentRescheduled };
+      const moved = { status: 200, body: { success: true as const, message: MESSAGES.appointmentRescheduled } };
+      const sent = await idempotent.run(moved, (also) =>
+        ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now, timeZone }, also),
+      );
+      return reply.status(sent.status).send(sent.body);
     },
   );
 }

@@ -1,5 +1,5 @@
 import { hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shared';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { DOCTOR_SLOT_INDEX, violatedUniqueIndex } from '../lib/appointment-request';
 import { HttpError } from '../lib/http-error';
 import { enforcePatientLimits } from '../lib/patient-limits';
@@ -11,6 +11,13 @@ import { findOwnAppointment, moveAppointment } from '../repositories/patient-app
 import { insertRating } from '../repositories/ratings-repository';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
 
+/**
+ * Runs first inside the write's transaction: storing an idempotent reply claims its key before the
+ * change, so a parallel request with the key waits for this one and then gives up (see
+ * `lib/idempotency.ts`) instead of running into this one's change.
+ */
+export type FirstInTransaction = (tx: Queryable) => Promise<void>;
+
 export interface SlotRequest {
   userId: string;
   slotDate: string;
@@ -18,6 +25,8 @@ export interface SlotRequest {
   now: Date;
   timeZone: string;
 }
+
+class NothingCancelled extends Error {}
 
 /** `YYYY-MM-DD` of a wire slot, the column the lists sort and filter by. */
 function slotDay(slotDate: string, slotTime: string): string {
@@ -30,10 +39,11 @@ function slotDay(slotDate: string, slotTime: string): string {
  */
 export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limits: { maxUpcomingPerPatient: number }) {
   /** Books a free slot of `doctor` within the patient's limits, in one transaction; 409 when taken. */
-  async function book(request: SlotRequest & { appointmentId: string; doctor: DoctorRow }): Promise<void> {
+  async function book(request: SlotRequest & { appointmentId: string; doctor: DoctorRow }, first?: FirstInTransaction): Promise<void> {
     const { appointmentId, doctor, userId, slotDate, slotTime } = request;
     try {
       await db.transaction(async (tx) => {
+        await first?.(tx);
         await enforcePatientLimits(tx, { ...request, max: limits.maxUpcomingPerPatient });
         await insertAppointment(tx, {
           id: appointmentId,
@@ -56,9 +66,10 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
    * 404 not theirs; 400 cancelled, completed, started or the same slot; 409 the doctor stopped
    * taking appointments or the slot is taken (by a unique index, never a read before the write).
    */
-  async function move(request: SlotRequest & { appointmentId: string }): Promise<void> {
+  async function move(request: SlotRequest & { appointmentId: string }, first?: FirstInTransaction): Promise<void> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
     await db.transaction(async (tx) => {
+      await first?.(tx);
       const current = await findOwnAppointment(tx, appointmentId, request.userId, { forUpdate: true });
       if (!current) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
@@ -92,7 +103,23 @@ export function createAppointmentWrites(db: Db, changes: DoctorListChanges, limi
     move: notifying(changes, move),
     rate: notifying(changes, rate),
     /** `true` when this call cancelled it (see the repository); with `userId`, only that patient's. */
-    cancel: notifying(changes, (id: string, userId?: string) => cancelAppointment(db, id, userId), (cancelled) => cancelled),
+    cancel: notifying(
+      changes,
+      (id: string, userId?: string, first?: FirstInTransaction) =>
+        first
+          ? db.transaction(async (tx) => {
+              await first(tx);
+              const cancelled = await cancelAppointment(tx, id, userId);
+              // Nothing cancelled: roll the key back too, so the refusal is not what a retry gets.
+              if (!cancelled) throw new NothingCancelled();
+              return true;
+            }).catch((error: unknown) => {
+              if (error instanceof NothingCancelled) return false;
+              throw error;
+            })
+          : cancelAppointment(db, id, userId),
+      (cancelled) => cancelled,
+    ),
   };
 }
 
