@@ -18,6 +18,5 @@ export * from './api/client';
 export * from './api/doctors';
 export * from './api/users';
 export * from './api/appointments';
-export * from './api/action-keys';
 export * from './domain/routes';
 export * from './domain/page-title';

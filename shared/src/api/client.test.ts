@@ -1,8 +1,6 @@
 /** @jest-environment node */
 import { MESSAGES } from '../domain/messages';
 import { ApiError } from './api-error';
-import { createActionKeys } from './action-keys';
-import { bookAppointment, cancelAppointment } from './appointments';
 import { createApiClient, GET_RETRIES } from './client';
 
 function reply(status: number, body: unknown): Response {
@@ -30,24 +28,6 @@ function setup(responses: Array<Response | Error>, token: string | null = 'tok')
 }
 
 describe('createApiClient', () => {
-  it("sends a post's Idempotency-Key, and none when there is no key", async () => {
-    const { client, calls } = setup([reply(201, { success: true }), reply(200, { success: true })]);
-    await bookAppointment(client, { docId: 'doc01', slotDate: '25_11_2026', slotTime: '14:00' }, 'action-key-1');
-    await cancelAppointment(client, 'a1');
-    expect((calls[0]?.init?.headers as Record<string, string>)['Idempotency-Key']).toBe('action-key-1');
-    expect(calls[1]?.init?.headers).not.toHaveProperty('Idempotency-Key');
-  });
-
-  it('keeps one key per user action until it succeeds', () => {
-    const keys = createActionKeys();
-    const first = keys.keyFor('book doc01 25_11_2026 14:00');
-    expect(first).toMatch(/^[0-9a-f]{32}$/);
-    expect(keys.keyFor('book doc01 25_11_2026 14:00')).toBe(first);
-    expect(keys.keyFor('book doc01 25_11_2026 14:30')).not.toBe(first);
-    keys.done('book doc01 25_11_2026 14:00');
-    expect(keys.keyFor('book doc01 25_11_2026 14:00')).not.toBe(first);
-  });
-
   it('sends the token as a Bearer header and returns the reply', async () => {
     const { client, calls } = setup([reply(200, { success: true, doctors: [] })]);
     await expect(client.get('/api/v1/doctor/all-doctors')).resolves.toEqual({ success: true, doctors: [] });

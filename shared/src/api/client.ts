@@ -18,11 +18,8 @@ export interface ApiClientOptions {
 export interface ApiClient {
   readonly baseUrl: string;
   get<T>(path: string): Promise<T>;
-  /**
-   * A plain object goes as JSON, a `FormData` as multipart. Never retried by the client itself; with
-   * an `idempotencyKey`, the person's own retry of the same action is safe (the API replays the reply).
-   */
-  post<T>(path: string, body?: object | FormData, options?: { idempotencyKey?: string }): Promise<T>;
+  /** A plain object goes as JSON, a `FormData` as multipart. Never retried. */
+  post<T>(path: string, body?: object | FormData): Promise<T>;
   /** A GET whose success is not JSON (e.g. a calendar file); failures are read as usual. */
   getText(path: string): Promise<string>;
 }
@@ -45,15 +42,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       attempt < GET_RETRIES && (error !== null || (response !== null && RETRY_STATUSES.has(response.status))),
   });
 
-  async function send<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: object | FormData,
-    accept = 'application/json',
-    idempotencyKey?: string,
-  ): Promise<T> {
+  async function send<T>(method: 'GET' | 'POST', path: string, body?: object | FormData, accept = 'application/json'): Promise<T> {
     const headers: Record<string, string> = { Accept: accept };
-    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
@@ -86,7 +76,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl,
     get: (path) => send('GET', path),
-    post: (path, body, postOptions) => send('POST', path, body, 'application/json', postOptions?.idempotencyKey),
+    post: (path, body) => send('POST', path, body),
     getText: (path) => send<string>('GET', path, undefined, 'text/calendar, text/plain, application/json;q=0.5'),
   };
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { cancelAppointment, createActionKeys, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
+import { cancelAppointment, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
 import { downloadAppointmentCalendar, useApp } from '@carebook/shared/react';
 import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
 import { VisitorNotice } from '../../components/visitor-notice';
@@ -28,8 +28,6 @@ function AppointmentsList(): ReactNode {
   const [confirming, setConfirming] = useState<Appointment | null>(null);
   const [rating, setRating] = useState<Appointment | null>(null);
   const [busy, setBusy] = useState(false);
-  // Cancelling again after a failure retries the same action: same Idempotency-Key.
-  const [cancelKeys] = useState(createActionKeys);
 
   async function addToCalendar(appointment: Appointment): Promise<void> {
     try {
@@ -42,8 +40,7 @@ function AppointmentsList(): ReactNode {
   async function confirmCancel(appointment: Appointment): Promise<void> {
     setBusy(true);
     try {
-      const reply = await cancelAppointment(api, appointment._id, cancelKeys.keyFor(appointment._id));
-      cancelKeys.done(appointment._id);
+      const reply = await cancelAppointment(api, appointment._id);
       toast.success(reply.message || MESSAGES.appointmentCancelled);
       // The freed slot must show again on the booking page, which reads the shared doctor list.
       await Promise.all([reload(), reloadDoctors()]);
