@@ -5,8 +5,8 @@
 export interface SecurityHeadersOptions {
   /** Origins of other apps the page loads code and styles from (the host: each remote's). */
   appOrigins?: string[];
-  /** The API the page calls and shows images from. */
-  apiUrl?: string;
+  /** The API the page calls and shows images from (a remote's own page: also the one it was built for). */
+  apiUrl?: string | string[];
   /** Served over https: browsers are told to keep to https (HSTS). */
   https?: boolean;
 }
@@ -31,7 +31,7 @@ function originOf(url: string): string {
 
 export function contentSecurityPolicy(options: SecurityHeadersOptions = {}): string {
   const apps = [...new Set((options.appOrigins ?? []).map(originOf))];
-  const api = options.apiUrl ? [originOf(options.apiUrl)] : [];
+  const api = [options.apiUrl ?? []].flat().map(originOf);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...apps],

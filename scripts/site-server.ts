@@ -6,6 +6,9 @@ import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './rel
 import { createStaticApp } from './static-app';
 import { distDir, SITE_APPS, type AppName } from './site-apps';
 
+/** The API address the apps' bundles were built with (webpack.shared.js reads the same variable). */
+const BUILD_API_URL = process.env.API_URL || 'http://localhost:4000';
+
 export interface SiteOptions {
   host?: string;
   /** Port per app; the defaults come from the app list. */
@@ -77,7 +80,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
       renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
       security: {
-        apiUrl: options.apiUrl,
+        // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
+        apiUrl: name === 'host' ? options.apiUrl : [options.apiUrl, BUILD_API_URL],
         appOrigins: name === 'host' ? addresses.map((address) => address.publicOrigin) : [],
         https: publicHost.startsWith('https://'),
       },

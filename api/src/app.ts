@@ -144,7 +144,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'HEAD', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken', 'Idempotency-Key'],
     maxAge: 600,
   });
   await app.register(multipart, {

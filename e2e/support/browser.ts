@@ -19,13 +19,24 @@ export function launchBrowser(): Promise<Browser> {
 export interface TrackedPage {
   context: BrowserContext;
   page: Page;
-  /** Uncaught errors thrown in the page: a journey should end with none. */
+  /** Uncaught errors thrown in the page, and Content-Security-Policy violations: a journey should end with none. */
   pageErrors: string[];
+  /** Content-Security-Policy violations alone (`directive blocked-url`, also in `pageErrors`). */
+  cspViolations: string[];
   /** Every URL the page requested. */
   requests: string[];
 }
 
-/** A fresh context (own storage) and page, recording page errors and requests. */
+const REPORT_CSP_VIOLATION = '__carebookCspViolation';
+// Runs in every document (and frame) before the page's own code: each violation is reported back.
+const LISTEN_FOR_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  window.${REPORT_CSP_VIOLATION}(event.effectiveDirective + ' ' + (event.blockedURI || 'inline') + ' on ' + event.documentURI);
+});`;
+
+/**
+ * A fresh context (own storage) and page, recording page errors, CSP violations and requests.
+ * The site's servers always send their Content-Security-Policy, so every journey runs under it.
+ */
 export async function openPage(
   browser: Browser,
   options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
@@ -34,11 +45,17 @@ export async function openPage(
     viewport: options.viewport ?? { width: 1280, height: 900 },
     timezoneId: options.timezoneId,
   });
+  const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
+  const requests: string[] = [];
+  await context.exposeFunction(REPORT_CSP_VIOLATION, (violation: string) => {
+    cspViolations.push(violation);
+    pageErrors.push(`Content-Security-Policy violation: ${violation}`);
+  });
+  await context.addInitScript({ content: LISTEN_FOR_CSP_VIOLATIONS });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  const pageErrors: string[] = [];
-  const requests: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('request', (request) => requests.push(request.url()));
-  return { context, page, pageErrors, requests };
+  return { context, page, pageErrors, cspViolations, requests };
 }

@@ -12,6 +12,13 @@ import { insertRating } from '../repositories/ratings-repository';
 import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
 
+/**
+ * Runs first inside the write's transaction: storing an idempotent reply claims its key before the
+ * change, so a parallel request with the key waits for this one and then gives up (see
+ * `lib/idempotency.ts`) instead of running into this one's change.
+ */
+export type FirstInTransaction = (tx: Queryable) => Promise<void>;
+
 export interface SlotRequest {
   userId: string;
   slotDate: string;
@@ -19,6 +26,8 @@ export interface SlotRequest {
   now: Date;
   timeZone: string;
 }
+
+class NothingCancelled extends Error {}
 
 /** `YYYY-MM-DD` of a wire slot, the column the lists sort and filter by. */
 function slotDay(slotDate: string, slotTime: string): string {
@@ -68,11 +77,12 @@ export function createAppointmentWrites(
   }
 
   /** Books a free slot of the doctor within the patient's limits, in one transaction; 409 when taken. */
-  async function book(request: SlotRequest & { appointmentId: string; doctorId: string }): Promise<void> {
+  async function book(request: SlotRequest & { appointmentId: string; doctorId: string }, first?: FirstInTransaction): Promise<void> {
     const { appointmentId, userId, slotDate, slotTime } = request;
     refuseMalformedSlot(request);
     try {
       await db.transaction(async (tx) => {
+        await first?.(tx);
         const doctor = await lockBookableDoctor(tx, request.doctorId, request);
         await enforcePatientLimits(tx, { ...request, max: limits.maxUpcomingPerPatient });
         await insertAppointment(tx, {
@@ -98,10 +108,11 @@ export function createAppointmentWrites(
    * the doctor's schedule refuse; 409 the doctor stopped taking appointments or the slot is taken
    * (by a unique index, never a read before the write).
    */
-  async function move(request: SlotRequest & { appointmentId: string }): Promise<MovedFrom> {
+  async function move(request: SlotRequest & { appointmentId: string }, first?: FirstInTransaction): Promise<MovedFrom> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
     refuseMalformedSlot(request);
     return db.transaction(async (tx) => {
+      await first?.(tx);
       const current = await findOwnAppointment(tx, appointmentId, request.userId, { forUpdate: true });
       if (!current) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
@@ -135,12 +146,26 @@ export function createAppointmentWrites(
    * `true` when this call cancelled it (see the repository). With `userId`, only that patient's,
    * and the email says the patient cancelled; without, the clinic did.
    */
-  async function cancel(id: string, userId?: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const cancelled = await cancelAppointment(tx, id, userId);
-      if (cancelled) await mail.cancelled(tx, id, userId === undefined ? 'clinic' : 'patient');
-      return cancelled;
-    });
+  /**
+   * Cancels it (with `userId`, only that patient's); `true` when this call cancelled it. With an
+   * idempotency key (`first`), nothing cancelled rolls the key back too, so a retry is not refused.
+   */
+  async function cancel(id: string, userId?: string, first?: FirstInTransaction): Promise<boolean> {
+    try {
+      return await db.transaction(async (tx) => {
+        await first?.(tx);
+        const cancelled = await cancelAppointment(tx, id, userId);
+        if (!cancelled) {
+          if (first) throw new NothingCancelled();
+          return false;
+        }
+        await mail.cancelled(tx, id, userId === undefined ? 'clinic' : 'patient');
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof NothingCancelled) return false;
+      throw error;
+    }
   }
 
   return {

@@ -84,6 +84,8 @@ export const MESSAGES = {
   badRequest: 'The request could not be read. Please check it and try again.',
   requestTooLarge: 'The request is too large',
   requestTooDeep: 'The request nests objects or lists too deeply',
+  invalidIdempotencyKey: 'The Idempotency-Key must be 1 to 255 visible characters',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
   serviceClosing: 'The server is restarting. Please try again in a moment.',
   unsupportedMediaType: 'The request must be sent as JSON or as a multipart form',
   notFound: 'Not found',

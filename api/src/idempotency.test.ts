@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { MESSAGES } from '@carebook/shared';
+import { get } from './test-support/http';
+import { registerPatient } from './test-support/patients';
+import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
+
+jest.setTimeout(90_000);
+afterAll(() => stopTestCluster());
+
+interface Sent {
+  status: number;
+  body: { success: boolean; message: string; appointmentId?: string };
+}
+
+async function send(app: FastifyInstance, url: string, payload: object, token: string, key?: string): Promise<Sent> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  if (key !== undefined) headers['idempotency-key'] = key;
+  const res = await app.inject({ method: 'POST', url, headers, payload: JSON.stringify(payload) });
+  return { status: res.statusCode, body: res.json() };
+}
+
+const BOOK = '/api/v1/user/book-appointment';
+let keys = 0;
+const newKey = (): string => `key-${process.pid}-${Date.now()}-${(keys += 1)}`;
+
+describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
+  const env = useTestEnv(driver);
+  const live = async (token: string) =>
+    ((await get<{ appointments: Array<{ _id: string; slotTime: string; cancelled: boolean }> }>(env.app, '/api/v1/user/appointments', token)).body
+      .appointments ?? []).filter((appointment) => !appointment.cancelled);
+
+  it('answers a retried booking with the first reply and books once', async () => {
+    const { token } = await registerPatient(env.app);
+    const key = newKey();
+    const booking = { docId: 'doc02', slotDate: '25_11_2026', slotTime: '14:00' };
+    const first = await send(env.app, BOOK, booking, token, key);
+    expect(first.status).toBe(201);
+    const retry = await send(env.app, BOOK, booking, token, key);
+    expect(retry).toEqual(first);
+    expect((await live(token)).map((appointment) => appointment._id)).toEqual([first.body.appointmentId]);
+    // Without a key the same request is a new one: the patient already holds that time.
+    expect((await send(env.app, BOOK, booking, token)).status).toBe(409);
+  });
+
+  it('answers the same key with another body 422, changing nothing', async () => {
+    const { token } = await registerPatient(env.app);
+    const key = newKey();
+    expect((await send(env.app, BOOK, { docId: 'doc02', slotDate: '25_11_2026', slotTime: '15:00' }, token, key)).status).toBe(201);
+    const other = await send(env.app, BOOK, { docId: 'doc02', slotDate: '25_11_2026', slotTime: '15:30' }, token, key);
+    expect(other).toEqual({ status: 422, body: { success: false, message: MESSAGES.idempotencyKeyReused } });
+    expect((await live(token)).map((appointment) => appointment.slotTime)).toEqual(['15:00']);
+  });
+
+  it('keeps keys per account: another patient may use the same key', async () => {
+    const key = newKey();
+    const [first, second] = [await registerPatient(env.app), await registerPatient(env.app)];
+    expect((await send(env.app, BOOK, { docId: 'doc04', slotDate: '25_11_2026', slotTime: '16:00' }, first.token, key)).status).toBe(201);
+    expect((await send(env.app, BOOK, { docId: 'doc04', slotDate: '25_11_2026', slotTime: '16:30' }, second.token, key)).status).toBe(201);
+  });
+
+  it('replays reschedule and cancel too', async () => {
+    const { token } = await registerPatient(env.app);
+    const booked = await send(env.app, BOOK, { docId: 'doc06', slotDate: '25_11_2026', slotTime: '17:00' }, token, newKey());
+    const appointmentId = booked.body.appointmentId as string;
+    const moveKey = newKey();
+    const move = { appointmentId, slotDate: '25_11_2026', slotTime: '17:30' };
+    const moved = await send(env.app, '/api/v1/user/reschedule-appointment', move, token, moveKey);
+    expect(moved.status).toBe(200);
+    expect(await send(env.app, '/api/v1/user/reschedule-appointment', move, token, moveKey)).toEqual(moved);
+    const cancelKey = newKey();
+    const cancelled = await send(env.app, '/api/v1/user/cancel-appointment', { appointmentId }, token, cancelKey);
+    expect(cancelled.status).toBe(200);
+    expect(await send(env.app, '/api/v1/user/cancel-appointment', { appointmentId }, token, cancelKey)).toEqual(cancelled);
+    // A new cancel (no key) of the same appointment is refused as before.
+    expect((await send(env.app, '/api/v1/user/cancel-appointment', { appointmentId }, token)).status).toBe(409);
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    const { token } = await registerPatient(env.app);
+    for (const key of ['', 'has space', 'x'.repeat(256), 'naïve']) {
+      const res = await send(env.app, BOOK, { docId: 'doc08', slotDate: '25_11_2026', slotTime: '18:00' }, token, key);
+      expect([key.slice(0, 10), res.status, res.body.message]).toEqual([key.slice(0, 10), 400, MESSAGES.invalidIdempotencyKey]);
+    }
+    expect(await live(token)).toEqual([]);
+  });
+
+  it('books once when two processes get the same retry at the same time', async () => {
+    const other = await env.buildOther({});
+    const { token } = await registerPatient(env.app);
+    const key = newKey();
+    const booking = { docId: 'doc10', slotDate: '25_11_2026', slotTime: '19:00' };
+    const replies = await Promise.all([
+      send(env.app, BOOK, booking, token, key),
+      send(other, BOOK, booking, token, key),
+      send(env.app, BOOK, booking, token, key),
+      send(other, BOOK, booking, token, key),
+    ]);
+    const booked = replies.filter((reply) => reply.status === 201);
+    // Every reply that is not the booking itself is its replay; none is a 409 "already booked".
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(booked.map((reply) => reply.body.appointmentId)).size).toBe(1);
+    expect((await live(token)).length).toBe(1);
+  });
+});

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@carebook/shared';
+import type { Queryable } from '../db/db';
+import { HttpError } from './http-error';
+
+/** Printable ASCII, as clients generate them (UUIDs, ULIDs, random strings). */
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export interface IdempotentCall {
+  account: string;
+  key: string;
+  /** The call and its body: the same key with another request is a 422. */
+  hash: string;
+}
+
+export interface StoredReply<Body = unknown> {
+  status: number;
+  body: Body;
+}
+
+/** Thrown inside the write's transaction when another request with the key committed first. */
+export class KeyTakenError extends Error {}
+
+/** The request's `Idempotency-Key` (none: null); a malformed key is a 400. Call after the guard. */
+export function idempotentCall(request: FastifyRequest): IdempotentCall | null {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw new HttpError(400, MESSAGES.invalidIdempotencyKey);
+  const hash = createHash('sha256').update(request.routeOptions.url ?? request.url).update('\n').update(JSON.stringify(request.body ?? null)).digest('hex');
+  return { account: request.userId, key: header, hash };
+}
+
+/** The reply first given to this key within 24 hours, or null; 422 when the key came with another request. */
+export async function storedReply<Body>(db: Queryable, call: IdempotentCall): Promise<StoredReply<Body> | null> {
+  const rows = await db.query<{ request_hash: string; status: number; reply: string }>(
+    `SELECT request_hash, status, reply FROM idempotency_keys
+     WHERE account_id = $1 AND key = $2 AND created_at > now() - interval '24 hours'`,
+    [call.account, call.key],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.request_hash !== call.hash) throw new HttpError(422, MESSAGES.idempotencyKeyReused);
+  // Written by saveReply from the route's own reply: the same shape.
+  return { status: row.status, body: JSON.parse(row.reply) as Body };
+}
+
+/**
+ * Stores the reply first inside the write's transaction, claiming the key: a parallel request with
+ * the key waits on the row until this transaction ends. A row older than 24 hours is taken over; a
+ * live one means a request with the key committed first: {@link KeyTakenError} rolls this back.
+ */
+export async function saveReply(tx: Queryable, call: IdempotentCall, reply: StoredReply): Promise<void> {
+  const rows = await tx.query(
+    `INSERT INTO idempotency_keys (account_id, key, request_hash, status, reply) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (account_id, key) DO UPDATE
+       SET request_hash = EXCLUDED.request_hash, status = EXCLUDED.status, reply = EXCLUDED.reply, created_at = now()
+       WHERE idempotency_keys.created_at <= now() - interval '24 hours'
+     RETURNING key`,
+    [call.account, call.key, call.hash, reply.status, JSON.stringify(reply.body)],
+  );
+  if (rows.length === 0) throw new KeyTakenError();
+}
+
+export interface Idempotency<Body> {
+  /** The reply to send again: this key came with this same request within 24 hours. */
+  prior: StoredReply<Body> | null;
+  /**
+   * Runs the write; with a key, `reply` is stored in the write's own transaction. When a parallel
+   * request with the key committed first, this one's write is rolled back and that reply returned.
+   */
+  run(reply: StoredReply<Body>, write: (alsoInTransaction: ((tx: Queryable) => Promise<void>) | undefined) => Promise<void>): Promise<StoredReply<Body>>;
+}
+
+/** Safe retries of a booking write (`Idempotency-Key`): call first in the handler, after the guard. */
+export async function idempotency<Body>(db: Queryable, request: FastifyRequest): Promise<Idempotency<Body>> {
+  const call = idempotentCall(request);
+  const prior = call ? await storedReply<Body>(db, call) : null;
+  return {
+    prior,
+    async run(reply, write) {
+      try {
+        await write(call ? (tx) => saveReply(tx, call, reply) : undefined);
+      } catch (error) {
+        const winner = call && error instanceof KeyTakenError ? await storedReply<Body>(db, call) : null;
+        if (winner) return winner;
+        throw error;
+      }
+      return reply;
+    },
+  };
+}
