@@ -7,7 +7,7 @@ import { renderWithAdmin } from '../../session/render-with-admin.test-utils';
 import { ActivityPage } from './activity-page';
 import { AppointmentHistoryPage } from './appointment-history-page';
 
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@carebook/shared/toasts', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 function entry(seq: number, action: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {

@@ -8,7 +8,7 @@ import { AccountSecurity } from './account-security';
 // Typing into three fields takes a few seconds on a loaded machine.
 jest.setTimeout(20_000);
 
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@carebook/shared/toasts', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const ROUTE = { route: '/my-profile', path: '/my-profile' };
 

@@ -5,7 +5,7 @@ import { ApiError, MESSAGES } from '@carebook/shared';
 import { renderWithApp, stubApi } from '@carebook/testing';
 import ResetPasswordPage, { tokenFromHash } from './reset-password-page';
 
-jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn(), dismiss: jest.fn() } }));
+jest.mock('@carebook/shared/toasts', () => ({ toast: { success: jest.fn(), error: jest.fn(), dismiss: jest.fn() } }));
 
 const TOKEN = 'a'.repeat(43);
 const PATH = '/reset-password';
