@@ -31,7 +31,7 @@ export function SessionsCard({ state, reload }: { state: SessionsState; reload: 
   }
 
   // This device first, then the others by last use (the server's order).
-  const sessions = state.status === 'ready' ? [...state.sessions].sort((a, b) => Number(b.current) - Number(a.current)) : [];
+  const sessions = state.status === 'ready' ? [...state.data].sort((a, b) => Number(b.current) - Number(a.current)) : [];
   const others = sessions.filter((s) => !s.current);
   return (
     <section className={styles.card} aria-labelledby="sessions-title">

@@ -65,7 +65,7 @@ function AppointmentsList(): ReactNode {
           </button>
         </div>
       )}
-      {state.status === 'ready' && state.appointments.length === 0 && (
+      {state.status === 'ready' && state.data.length === 0 && (
         <div className={styles.empty}>
           <p>You have no appointments yet.</p>
           <Link className={formStyles.primary} to={ROUTES.doctors}>
@@ -73,9 +73,9 @@ function AppointmentsList(): ReactNode {
           </Link>
         </div>
       )}
-      {state.status === 'ready' && state.appointments.length > 0 && clinic && (
+      {state.status === 'ready' && state.data.length > 0 && clinic && (
         <Groups
-          groups={groupAppointments(state.appointments, new Date(), clinic.timeZone)}
+          groups={groupAppointments(state.data, new Date(), clinic.timeZone)}
           actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a) }}
         />
       )}
