@@ -67,15 +67,21 @@ describe.each(apps)('GET / on %s', (_name, create, page) => {
 });
 
 describe('security headers', () => {
-  it('are sent with pages and files: CSP allowing our origins only, no framing, referrer policy, nosniff, permissions', async () => {
+  it('are sent with pages: CSP allowing our origins only, no framing, referrer policy, nosniff, permissions; files get nosniff only', async () => {
     const app = await createStaticApp({
       root: builtApp('host', '<title>host</title>'),
       renderPage: async () => '<p>page</p>',
       security: { apiUrl: 'http://api.test:4000/', appOrigins: ['http://remote.test:3001/remoteEntry.js'] },
     });
     try {
-      for (const url of ['/', '/login', '/remoteEntry.js', '/missing.js']) {
+      const file = await app.inject({ url: '/remoteEntry.js' });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['content-security-policy']).toBeUndefined();
+      expect(file.headers['x-frame-options']).toBeUndefined();
+      for (const url of ['/', '/login']) {
         const reply = await app.inject({ url });
+        expect(reply.headers['content-type']).toMatch(/^text\/html/);
         const csp = String(reply.headers['content-security-policy']);
         expect(csp).toContain("script-src 'self' http://remote.test:3001;");
         expect(csp).toContain("connect-src 'self' http://api.test:4000 http://remote.test:3001;");

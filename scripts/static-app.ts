@@ -102,7 +102,8 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
   const headers = securityHeaders(options.security);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
-    reply.headers(headers);
+    reply.headers(headers.forEveryReply);
+    if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.headers(headers.forDocuments);
   });
   if (runtimeConfig) {
     app.get('/remotes.json', async (_request, reply) =>
