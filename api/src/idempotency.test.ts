@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generateSlotDays, MESSAGES, slotInterval } from '@carebook/shared';
+import { SWEEP_BATCH } from './lib/idempotency';
 import { get } from './test-support/http';
 import { registerPatient } from './test-support/patients';
 import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
@@ -104,6 +105,39 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(booked.map((reply) => reply.body.appointmentId)).size).toBe(1);
     expect((await live(token)).length).toBe(1);
+  });
+
+  it('deletes keys older than 24 hours, at most a batch per keyed write, and keeps younger ones', async () => {
+    const expired = async (): Promise<number> =>
+      Number((await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM idempotency_keys WHERE created_at <= now() - interval '24 hours'`))[0]?.n);
+    await env.db.query(
+      `INSERT INTO idempotency_keys (account_id, key, request_hash, status, reply, created_at)
+       SELECT 'old-account', 'old-' || i, 'hash', 201, '{}', now() - interval '25 hours' - i * interval '1 minute'
+       FROM generate_series(1, $1::int) AS i`,
+      [SWEEP_BATCH + 5],
+    );
+    await env.db.query(
+      `INSERT INTO idempotency_keys (account_id, key, request_hash, status, reply, created_at)
+       VALUES ('old-account', 'young', 'hash', 201, '{}', now() - interval '23 hours')`,
+    );
+    expect(await expired()).toBe(SWEEP_BATCH + 5);
+    const { token } = await registerPatient(env.app);
+    // A write without a key stores nothing and sweeps nothing.
+    expect((await send(env.app, BOOK, { docId: 'doc11', slotDate: '25_11_2026', slotTime: '10:00' }, token)).status).toBe(201);
+    expect(await expired()).toBe(SWEEP_BATCH + 5);
+    const key = newKey();
+    const keyed = { docId: 'doc11', slotDate: '25_11_2026', slotTime: '10:30' };
+    expect((await send(env.app, BOOK, keyed, token, key)).status).toBe(201);
+    expect(await expired()).toBe(5);
+    expect((await send(env.app, BOOK, keyed, token, key)).status).toBe(201);
+    expect(await expired()).toBe(5);
+    // Oldest first: what is left are the five youngest of the expired rows.
+    const left = await env.db.query<{ key: string }>(`SELECT key FROM idempotency_keys WHERE account_id = 'old-account' ORDER BY key`);
+    expect(left.map((row) => row.key)).toEqual(['old-1', 'old-2', 'old-3', 'old-4', 'old-5', 'young']);
+    // A replay writes nothing and sweeps nothing; the next new keyed write takes the rest.
+    expect((await send(env.app, BOOK, { docId: 'doc11', slotDate: '25_11_2026', slotTime: '11:00' }, token, newKey())).status).toBe(201);
+    expect(await expired()).toBe(0);
+    expect(await env.db.query(`SELECT key FROM idempotency_keys WHERE account_id = 'old-account'`)).toEqual([{ key: 'young' }]);
   });
 
   if (driver !== 'postgres') return;
