@@ -1,0 +1,121 @@
+import type { ReleaseInfo } from './release-store';
+import { askLiveRelease, liveRemotesFrom, type LiveRelease, type LiveRemotes, type RemoteAddress } from './live-remotes';
+
+/** How often each remote is asked for its live release, and how long one answer may take. */
+export const POLL_INTERVAL_MS = 1000;
+export const POLL_TIMEOUT_MS = 800;
+
+/** One remote's live release changed: a release, a rollback, or the remote went down or came back. */
+export interface LiveReleaseChange {
+  remote: string;
+  /** The release before (null: the remote was not answering, or had not answered yet). */
+  previous: ReleaseInfo | null;
+  /** The release now (null: the remote stopped answering). */
+  next: ReleaseInfo | null;
+  /** Every remote's live release, this change included. */
+  live: LiveRemotes;
+}
+
+export type LiveReleaseListener = (change: LiveReleaseChange) => void;
+
+export interface LiveReleaseWatcherOptions {
+  intervalMs?: number;
+  timeoutMs?: number;
+}
+
+/** One started run: stopping aborts its polls in flight and clears its timers. */
+interface Run {
+  controller: AbortController;
+  timers: Map<string, NodeJS.Timeout>;
+}
+
+const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a?.id === b?.id && a?.entry === b?.entry;
+const infoOf = (live: LiveRelease | null): ReleaseInfo | null => (live ? { id: live.id, builtAt: live.builtAt } : null);
+
+/**
+ * Learns each remote's live release in the background, so a page load never waits on a remote:
+ * every remote is asked on its own, about once per interval, and the next question is asked only
+ * once the previous answer came (or timed out), so a hanging remote never piles up requests and
+ * never delays the others. A release or rollback shows on page loads within one interval.
+ *
+ * Until a remote first answers, and while it does not, it gets its stable `/remoteEntry.js` and a
+ * null release (browsers then show its region's fallback and retry it on their own).
+ */
+export class LiveReleaseWatcher {
+  private readonly intervalMs: number;
+  private readonly timeoutMs: number;
+  private readonly answers = new Map<string, LiveRelease | null>();
+  private readonly listeners = new Set<LiveReleaseListener>();
+  private snapshot: LiveRemotes;
+  private run: Run | null = null;
+  private firstRound: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly addresses: readonly RemoteAddress[],
+    options: LiveReleaseWatcherOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
+    this.timeoutMs = options.timeoutMs ?? POLL_TIMEOUT_MS;
+    this.snapshot = liveRemotesFrom(addresses, this.answers);
+  }
+
+  /** Every remote's live release as last learned; never waits. Treat it as read-only. */
+  current(): LiveRemotes {
+    return this.snapshot;
+  }
+
+  /** Calls `listener` after each change of a remote's live release; returns the unsubscribe. */
+  onChange(listener: LiveReleaseListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Starts polling. Resolves once every remote answered or failed its first question (within
+   * the timeout), so a server that awaits it serves the live releases from its first page.
+   */
+  start(): Promise<void> {
+    if (this.run) return this.firstRound;
+    const run: Run = { controller: new AbortController(), timers: new Map() };
+    this.run = run;
+    this.firstRound = Promise.all(this.addresses.map((address) => this.poll(run, address))).then(() => undefined);
+    return this.firstRound;
+  }
+
+  /** Stops polling: clears the timers and abandons questions in flight. What was learned stays. */
+  stop(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    for (const timer of run.timers.values()) clearTimeout(timer);
+    run.timers.clear();
+    run.controller.abort();
+  }
+
+  private async poll(run: Run, address: RemoteAddress): Promise<void> {
+    const startedAt = Date.now();
+    const signal = AbortSignal.any([run.controller.signal, AbortSignal.timeout(this.timeoutMs)]);
+    const answer = await askLiveRelease(address, signal);
+    if (this.run !== run) return;
+    this.record(address.name, answer);
+    const timer = setTimeout(() => void this.poll(run, address), Math.max(0, this.intervalMs - (Date.now() - startedAt)));
+    timer.unref();
+    run.timers.set(address.name, timer);
+  }
+
+  private record(remote: string, answer: LiveRelease | null): void {
+    const previous = this.answers.get(remote) ?? null;
+    this.answers.set(remote, answer);
+    if (sameRelease(previous, answer)) return;
+    this.snapshot = liveRemotesFrom(this.addresses, this.answers);
+    const change: LiveReleaseChange = { remote, previous: infoOf(previous), next: infoOf(answer), live: this.snapshot };
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        // A listener's failure must not stop the polling the whole site depends on.
+        console.error(`Live release listener failed on ${remote}:`, error);
+      }
+    }
+  }
+}
