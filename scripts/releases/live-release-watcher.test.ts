@@ -16,6 +16,11 @@ interface FakeRemote {
   live: Release;
   port: number;
   questions: number;
+  /** Questions left to answer only after `lateByMs`. */
+  lateAnswers: number;
+  lateByMs: number;
+  /** Stops answering (still accepting connections). */
+  hangs: boolean;
   close(): Promise<void>;
 }
 
@@ -47,13 +52,23 @@ async function fakeRemote(live: Release, port = 0): Promise<FakeRemote> {
       response.writeHead(404).end();
       return;
     }
-    response.writeHead(200, { 'Content-Type': 'application/json' });
-    response.end(JSON.stringify({ name: 'pages', ...remote.live, entry: `/releases/${remote.live.id}/remoteEntry.js` }));
+    if (remote.hangs) return;
+    const answer = (): void => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ name: 'pages', ...remote.live, entry: `/releases/${remote.live.id}/remoteEntry.js` }));
+    };
+    if (remote.lateAnswers > 0) {
+      remote.lateAnswers -= 1;
+      setTimeout(answer, remote.lateByMs);
+    } else answer();
   });
   const remote: FakeRemote = {
     live,
     port: await listen(server, port),
     questions: 0,
+    lateAnswers: 0,
+    lateByMs: 0,
+    hangs: false,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -231,6 +246,27 @@ describe('LiveReleaseWatcher', () => {
     await fakeRemote(RELEASE_B, first.port);
     expect((await back).change).toEqual(expect.objectContaining({ remote: 'pages', previous: null, next: RELEASE_B }));
     expect(watcher.current().remotes.pages).toBe(`http://public-pages.test/releases/${RELEASE_B.id}/remoteEntry.js`);
+  });
+
+  it('keeps a release through one late answer, and reports the remote down when the next is late too', async () => {
+    const pages = await fakeRemote(RELEASE_A);
+    const { watcher, changes } = watch([address('pages', pages.port)]);
+    await watcher.start();
+
+    pages.lateByMs = TIMEOUT_MS + 200;
+    pages.lateAnswers = 1;
+    const asked = pages.questions;
+    await until(() => pages.questions >= asked + 3, 10 * INTERVAL_MS);
+    expect(watcher.current().releases.pages).toEqual(RELEASE_A);
+    expect(changes.map((change) => change.next?.id ?? null)).toEqual([RELEASE_A.id]);
+
+    const down = nextChange(watcher, (change) => change.next === null, 10 * INTERVAL_MS);
+    const hungAt = pages.questions;
+    pages.hangs = true;
+    await down;
+    // The first question left unanswered is forgiven; the second one reports the remote down.
+    expect(pages.questions - hungAt).toBe(2);
+    expect(changes.map((change) => change.next?.id ?? null)).toEqual([RELEASE_A.id, null]);
   });
 
   it('counts a reply that is not a release as not answering', async () => {

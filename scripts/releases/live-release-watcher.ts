@@ -38,14 +38,17 @@ const infoOf = (live: LiveRelease | null): ReleaseInfo | null => (live ? { id: l
  * once the previous answer came (or timed out), so a hanging remote never piles up requests and
  * never delays the others. A release or rollback shows on page loads within one interval.
  *
- * Until a remote first answers, and while it does not, it gets its stable `/remoteEntry.js` and a
- * null release (browsers then show its region's fallback and retry it on their own).
+ * Until a remote first answers, and while it does not (refused, an error, or two timeouts in a
+ * row), it gets its stable `/remoteEntry.js` and a null release (browsers then show its region's
+ * fallback and retry it on their own).
  */
 export class LiveReleaseWatcher {
   private readonly intervalMs: number;
   private readonly timeoutMs: number;
   private readonly answers = new Map<string, LiveRelease | null>();
   private readonly listeners = new Set<LiveReleaseListener>();
+  /** Remotes whose last question timed out while their release was known. */
+  private readonly late = new Set<string>();
   private snapshot: LiveRemotes;
   private run: Run | null = null;
   private firstRound: Promise<void> = Promise.resolve();
@@ -90,14 +93,23 @@ export class LiveReleaseWatcher {
     for (const timer of run.timers.values()) clearTimeout(timer);
     run.timers.clear();
     run.controller.abort();
+    this.late.clear();
   }
 
   private async poll(run: Run, address: RemoteAddress): Promise<void> {
     const startedAt = Date.now();
-    const signal = AbortSignal.any([run.controller.signal, AbortSignal.timeout(this.timeoutMs)]);
-    const answer = await askLiveRelease(address, signal);
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const answer = await askLiveRelease(address, AbortSignal.any([run.controller.signal, timeout]));
     if (this.run !== run) return;
-    this.record(address.name, answer);
+    // One late answer from a remote that was answering is a busy moment, not an outage: keep its
+    // release (and the pages rendered with it) unless the next question times out too. A refused
+    // connection or an error reply counts at once.
+    const late = answer === null && timeout.aborted && Boolean(this.answers.get(address.name)) && !this.late.has(address.name);
+    if (late) this.late.add(address.name);
+    else {
+      this.late.delete(address.name);
+      this.record(address.name, answer);
+    }
     const timer = setTimeout(() => void this.poll(run, address), Math.max(0, this.intervalMs - (Date.now() - startedAt)));
     timer.unref();
     run.timers.set(address.name, timer);
