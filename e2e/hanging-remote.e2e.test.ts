@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { untilHostReports } from './support/live-release';
 import { startStack, type Stack } from './support/stack';
 
 /** Routes served by the other remotes (doctors, account). */
@@ -74,17 +75,6 @@ async function listenHanging(port: number): Promise<{ close(): Promise<void> }> 
   };
 }
 
-/** Waits until the host's `/remotes.json` says `accept` of the pages remote's release. */
-async function hostSeesPages(accept: (release: { id: string } | null) => boolean): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const config = (await (await fetch(`${stack.siteUrl}/remotes.json`)).json()) as { releases: Record<string, { id: string } | null> };
-    if (accept(config.releases.pages ?? null)) return;
-    if (Date.now() > deadline) throw new Error(`the host still reports pages as ${JSON.stringify(config.releases.pages)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function tab(route: string): Promise<Page> {
   const tracked = await openPage(browser);
   opened.push(tracked);
@@ -115,7 +105,7 @@ describe('a remote that accepts connections and never answers', () => {
       expect(slower.filter(({ extraMs }) => extraMs >= ALLOWED_EXTRA_MS)).toEqual([]);
 
       // The hanging remote's route: the site's frame and the region's loading state at once, then its fallback.
-      await hostSeesPages((release) => release === null);
+      await untilHostReports(stack, 'pages', (release) => release === null);
       const about = await tab('/about');
       await about.getByRole('navigation').getByRole('link', { name: 'All Doctors' }).first().waitFor();
       await about.locator('main [role="status"]').first().waitFor();
@@ -126,7 +116,7 @@ describe('a remote that accepts connections and never answers', () => {
     }
 
     await stack.site.startApp('pages');
-    await hostSeesPages((release) => release !== null);
+    await untilHostReports(stack, 'pages', (release) => release !== null);
     const recovered = await tab('/about');
     await recovered.getByRole('heading', { name: 'About CareBook', exact: true }).waitFor();
     await expect(unavailable(recovered).count()).resolves.toBe(0);

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { untilHostServes } from './support/live-release';
 import { startStack, type Stack } from './support/stack';
 
 const run = promisify(execFile);
@@ -60,17 +61,6 @@ async function showList(page: Page): Promise<void> {
 
 const title = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
-/** Waits until the host serves `id` as the doctors remote's live release (learned in the background, about once a second). */
-async function hostRuns(id: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const config = (await (await fetch(`${stack.siteUrl}/remotes.json`)).json()) as { releases: Record<string, { id: string } | null> };
-    if (config.releases.doctors?.id === id) return;
-    if (Date.now() > deadline) throw new Error(`the host still serves doctors release ${config.releases.doctors?.id}, not ${id}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** Releases the doctors remote built from a source with a new page title, then restores the source. */
 async function releaseChangedSource(): Promise<string> {
   const original = fs.readFileSync(LIST_PAGE, 'utf8');
@@ -102,7 +92,7 @@ describe('releasing the doctors remote while the site is open', () => {
     expect(open.requests.some((url) => url.includes(`/releases/${first}/`))).toBe(true);
 
     // A new page load, once the host learned the release, gets it and says which one it runs.
-    await hostRuns(second);
+    await untilHostServes(stack, 'doctors', second);
     const fresh = await tab('/doctors');
     await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(fresh.page)).toBe(NEW_TITLE);
@@ -123,7 +113,7 @@ describe('releasing the doctors remote while the site is open', () => {
 
     const rolledBack = lastLine(await cli('rollback'));
     expect(rolledBack).toBe(first);
-    await hostRuns(rolledBack);
+    await untilHostServes(stack, 'doctors', rolledBack);
     const afterRollback = await tab('/doctors');
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(afterRollback.page)).toBe(OLD_TITLE);
@@ -150,7 +140,7 @@ describe('releasing the doctors remote while the site is open', () => {
     store.setLive(next.id);
     store.prune(1);
     expect(store.list()).toEqual([next.id]);
-    await hostRuns(next.id);
+    await untilHostServes(stack, 'doctors', next.id);
 
     await showList(open.page);
     expect(await title(open.page)).toBe(NEW_TITLE);
