@@ -23,9 +23,9 @@ export interface LiveReleaseWatcherOptions {
   timeoutMs?: number;
 }
 
-/** One started run: stopping aborts its polls in flight and clears its timers. */
+/** One started run: stopping aborts its questions in flight and clears its timers. */
 interface Run {
-  controller: AbortController;
+  inFlight: Set<AbortController>;
   timers: Map<string, NodeJS.Timeout>;
 }
 
@@ -79,7 +79,7 @@ export class LiveReleaseWatcher {
    */
   start(): Promise<void> {
     if (this.run) return this.firstRound;
-    const run: Run = { controller: new AbortController(), timers: new Map() };
+    const run: Run = { inFlight: new Set(), timers: new Map() };
     this.run = run;
     this.firstRound = Promise.all(this.addresses.map((address) => this.poll(run, address))).then(() => undefined);
     return this.firstRound;
@@ -92,19 +92,29 @@ export class LiveReleaseWatcher {
     this.run = null;
     for (const timer of run.timers.values()) clearTimeout(timer);
     run.timers.clear();
-    run.controller.abort();
+    for (const question of run.inFlight) question.abort();
+    run.inFlight.clear();
     this.late.clear();
   }
 
   private async poll(run: Run, address: RemoteAddress): Promise<void> {
     const startedAt = Date.now();
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const answer = await askLiveRelease(address, AbortSignal.any([run.controller.signal, timeout]));
+    // One controller per question, aborted by its own timer or by stop(): nothing outlives it.
+    const question = new AbortController();
+    let timedOut = false;
+    const timeout = setTimeout(() => {
+      timedOut = true;
+      question.abort();
+    }, this.timeoutMs);
+    run.inFlight.add(question);
+    const answer = await askLiveRelease(address, question.signal);
+    clearTimeout(timeout);
+    run.inFlight.delete(question);
     if (this.run !== run) return;
     // One late answer from a remote that was answering is a busy moment, not an outage: keep its
     // release (and the pages rendered with it) unless the next question times out too. A refused
     // connection or an error reply counts at once.
-    const late = answer === null && timeout.aborted && Boolean(this.answers.get(address.name)) && !this.late.has(address.name);
+    const late = answer === null && timedOut && Boolean(this.answers.get(address.name)) && !this.late.has(address.name);
     if (late) this.late.add(address.name);
     else {
       this.late.delete(address.name);
