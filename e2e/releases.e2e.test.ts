@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { untilHostServes } from './support/live-release';
 import { startStack, type Stack } from './support/stack';
 
 const run = promisify(execFile);
@@ -90,7 +91,8 @@ describe('releasing the doctors remote while the site is open', () => {
     await expect(unavailable(open.page).count()).resolves.toBe(0);
     expect(open.requests.some((url) => url.includes(`/releases/${first}/`))).toBe(true);
 
-    // A new page load gets the new release, and says which one it runs.
+    // A new page load, once the host learned the release, gets it and says which one it runs.
+    await untilHostServes(stack, 'doctors', second);
     const fresh = await tab('/doctors');
     await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(fresh.page)).toBe(NEW_TITLE);
@@ -111,6 +113,7 @@ describe('releasing the doctors remote while the site is open', () => {
 
     const rolledBack = lastLine(await cli('rollback'));
     expect(rolledBack).toBe(first);
+    await untilHostServes(stack, 'doctors', rolledBack);
     const afterRollback = await tab('/doctors');
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(afterRollback.page)).toBe(OLD_TITLE);
@@ -137,6 +140,7 @@ describe('releasing the doctors remote while the site is open', () => {
     store.setLive(next.id);
     store.prune(1);
     expect(store.list()).toEqual([next.id]);
+    await untilHostServes(stack, 'doctors', next.id);
 
     await showList(open.page);
     expect(await title(open.page)).toBe(NEW_TITLE);
