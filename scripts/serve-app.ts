@@ -5,7 +5,7 @@
 // <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same),
 // API_INTERNAL_URL (where it reads the doctors for the first view; default: API_URL).
 // Every app: API_URL (allowed by its Content-Security-Policy), SITE_URL or PUBLIC_URL (https: HSTS).
-import { createPageRenderer, type HostConfig } from './first-view/render-page';
+import { createPageRenderer, type HostConfig } from './server-render/render-page';
 import { lookUpLiveRemotes, type RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { isHttpsDeployment } from './security-headers';
@@ -45,7 +45,7 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
     options: {
       root,
       runtimeConfig,
-      renderPage: createPageRenderer({ root, runtimeConfig, apiInternalUrl: env.API_INTERNAL_URL }),
+      renderPage: createPageRenderer({ root, runtimeConfig, remoteAddresses: addresses, apiInternalUrl: env.API_INTERNAL_URL }),
       security: { apiUrl, appOrigins: addresses.map((address) => address.publicOrigin), https },
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createPageRenderer, type HostConfig } from './first-view/render-page';
+import { createPageRenderer, type HostConfig } from './server-render/render-page';
 import { checkBuild } from './releases/check-build';
 import { lookUpLiveRemotes } from './releases/live-remotes';
 import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
@@ -78,7 +78,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       root: distDir(name),
       releases: stores.get(name),
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
-      renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
+      renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig, remoteAddresses: addresses }) : undefined,
       security: {
         // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
         apiUrl: name === 'host' ? options.apiUrl : [options.apiUrl, BUILD_API_URL],

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from '@carebook/shared/router';
 import { SCREENS } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
@@ -9,16 +9,16 @@ import { App } from './app';
 import { preloadScreen } from './remotes/load-screen';
 import { inlineJson, loadRuntimeConfig, registerRuntimeRemotes } from './remotes/runtime-config';
 
-/** How long the first view may wait for its route's remote before the shell shows its skeleton. */
+/** How long hydration may wait for its route's remote; the server's HTML stays on screen meanwhile. */
 const FIRST_SCREEN_WAIT_MS = 10_000;
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
-  // The data the host server rendered the first view from (scripts/first-view).
+  // The data the host server rendered the page from (host/server).
   const initialData = inlineJson<InitialData>('carebook-data');
-  // The page already shows this route's first view: replace it once, with the real screen, rather
-  // than with a loading state in between.
+  // The route's screen code first, so hydration takes over the server's HTML of that screen as it
+  // is, rather than holding it until the code arrives.
   const screen = SCREENS.find((candidate) => matchPath(candidate.path, window.location.pathname));
   if (screen) {
     await Promise.race([
@@ -28,7 +28,13 @@ async function start(): Promise<void> {
   }
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(<App config={config} initialData={initialData} />);
+  if (container.firstElementChild) {
+    hydrateRoot(container, <App config={config} initialData={initialData} hydrating />, {
+      onRecoverableError: (error) => console.warn('[carebook] the page was rendered again in the browser:', error),
+    });
+  } else {
+    createRoot(container).render(<App config={config} initialData={initialData} />);
+  }
 }
 
 void start();
