@@ -1,5 +1,7 @@
-import { isBuiltin } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import vm from 'node:vm';
+
+const requireBuiltin = createRequire(__filename);
 
 /** A CommonJS file of a server build, evaluated with `provided` as its only non-builtin imports. */
 export function evaluateServerModule(code: string, filename: string, provided: Readonly<Record<string, unknown>>): unknown {
@@ -9,7 +11,7 @@ export function evaluateServerModule(code: string, filename: string, provided: R
   }) as (exports: unknown, require: (name: string) => unknown, module: { exports: unknown }, file: string, dir: string) => void;
   const load = (name: string): unknown => {
     if (Object.hasOwn(provided, name)) return provided[name];
-    if (isBuiltin(name)) return require(name) as unknown;
+    if (isBuiltin(name)) return requireBuiltin(name) as unknown;
     throw new Error(`${filename} needs ${name}, which the host's server does not provide`);
   };
   wrapper(module.exports, load, module, filename, '/');
