@@ -60,6 +60,22 @@ async function showList(page: Page): Promise<void> {
 
 const title = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
+/** The list's title in the HTML the host's server sends (as a browser with no script sees it). */
+async function serverTitle(): Promise<string | undefined> {
+  const html = await (await fetch(`${stack.siteUrl}/doctors`)).text();
+  return /<main[\s\S]*?<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+}
+
+/** The server's title once it is `expected`, or the last one seen after a few seconds (the host learns releases in the background). */
+async function serverTitleBecomes(expected: string): Promise<string | undefined> {
+  let seen = await serverTitle();
+  for (let waited = 0; seen !== expected && waited < 5000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await serverTitle();
+  }
+  return seen;
+}
+
 /** Releases the doctors remote built from a source with a new page title, then restores the source. */
 async function releaseChangedSource(): Promise<string> {
   const original = fs.readFileSync(LIST_PAGE, 'utf8');
@@ -77,12 +93,15 @@ describe('releasing the doctors remote while the site is open', () => {
   it('keeps an open tab working, serves the new release to new tabs, and rolls back without a build', async () => {
     const hostBefore = contentHash(distDir('host'));
     const first = stack.site.releases('doctors').live()?.id;
+    expect(await serverTitle()).toBe(OLD_TITLE);
     const open = await tab('/');
     await open.page.locator('main a[href^="/appointment/"]').first().waitFor();
 
     const second = await releaseChangedSource();
     expect(second).not.toBe(first);
     expect(stack.site.releases('doctors').live()?.id).toBe(second);
+    // The server's HTML is the new release's on the next load: no host rebuild, no restart.
+    expect(await serverTitleBecomes(NEW_TITLE)).toBe(NEW_TITLE);
 
     // The open tab still runs the first release: its chunks are still served.
     await showList(open.page);
@@ -111,6 +130,7 @@ describe('releasing the doctors remote while the site is open', () => {
 
     const rolledBack = lastLine(await cli('rollback'));
     expect(rolledBack).toBe(first);
+    expect(await serverTitleBecomes(OLD_TITLE)).toBe(OLD_TITLE);
     const afterRollback = await tab('/doctors');
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(afterRollback.page)).toBe(OLD_TITLE);

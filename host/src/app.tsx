@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from '@carebook/shared/router';
 import { ToastContainer } from '@carebook/shared/toasts';
 import { ROUTES, safeNextPath, sessionExpiredPath } from '@carebook/shared';
@@ -48,11 +48,20 @@ export function AppShell(props: AppProps): ReactNode {
   );
 }
 
+/** Marks the page once the app has taken it over (`<html data-app="ready">`), for tests and probes. */
+function ReadyMark(): null {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 /** The site in the browser; the host's server renders the same shell (src/server/render.tsx). */
 export function App(props: AppProps): ReactNode {
   return (
     <BrowserRouter>
       <AppShell {...props} />
+      <ReadyMark />
     </BrowserRouter>
   );
 }
