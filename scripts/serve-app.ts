@@ -20,7 +20,7 @@ function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
   });
 }
 
-function configure(env: NodeJS.ProcessEnv): { name: string; port: number; options: StaticAppOptions } {
+function configure(env: NodeJS.ProcessEnv): { name: string; port: number; options: StaticAppOptions; warm?: () => Promise<void> } {
   const problems: string[] = [];
   const app = SITE_APPS.find((candidate) => candidate.name === env.APP);
   if (!app) problems.push(`APP must be one of ${SITE_APPS.map((candidate) => candidate.name).join(', ')}`);
@@ -39,23 +39,27 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
   const addresses = remoteAddresses(env);
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
   const runtimeConfig = async (): Promise<HostConfig> => ({ apiUrl, adminUrl, ...(await lookUpLiveRemotes(addresses)) });
+  const renderPage = createPageRenderer({ root, runtimeConfig, remoteAddresses: addresses, apiInternalUrl: env.API_INTERNAL_URL });
   return {
     name: app.name,
     port,
+    warm: renderPage.warm,
     options: {
       root,
       runtimeConfig,
-      renderPage: createPageRenderer({ root, runtimeConfig, remoteAddresses: addresses, apiInternalUrl: env.API_INTERNAL_URL }),
+      renderPage,
       security: { apiUrl, appOrigins: addresses.map((address) => address.publicOrigin), https },
     },
   };
 }
 
 async function main(): Promise<void> {
-  const { name, port, options } = configure(process.env);
+  const { name, port, options, warm } = configure(process.env);
   const server = await createStaticApp(options);
   await server.listen({ host: '0.0.0.0', port });
   console.log(`${name} served on port ${port}`);
+  // The remotes' screens for server rendering, loaded before the first patient asks (pages load them too).
+  void warm?.().catch(() => undefined);
   const stop = (): void => void server.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

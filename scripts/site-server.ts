@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createPageRenderer, type HostConfig } from './server-render/render-page';
+import { createPageRenderer, type HostConfig, type PageRenderer } from './server-render/render-page';
 import { checkBuild } from './releases/check-build';
 import { lookUpLiveRemotes } from './releases/live-remotes';
 import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
@@ -72,13 +72,17 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     publishBuild(store, distDir(name), options.keep ?? DEFAULT_KEEP);
   }
 
+  let pageRenderer: PageRenderer | null = null;
+  const renderer = (): PageRenderer =>
+    (pageRenderer ??= createPageRenderer({ root: distDir('host'), runtimeConfig, remoteAddresses: addresses }));
+
   const running = new Map<AppName, RunningApp>();
   async function startApp(name: AppName): Promise<void> {
     const server = await createStaticApp({
       root: distDir(name),
       releases: stores.get(name),
       runtimeConfig: name === 'host' ? runtimeConfig : undefined,
-      renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig, remoteAddresses: addresses }) : undefined,
+      renderPage: name === 'host' ? renderer() : undefined,
       security: {
         // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
         apiUrl: name === 'host' ? options.apiUrl : [options.apiUrl, BUILD_API_URL],
@@ -102,6 +106,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
 
   try {
     for (const app of SITE_APPS) await startApp(app.name);
+    await renderer().warm();
   } catch (error) {
     // One app could not start (its port taken, say): stop the others, so nothing is left running.
     await Promise.all([...running.keys()].map((name) => stopApp(name)));

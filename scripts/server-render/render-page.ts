@@ -88,11 +88,29 @@ interface Manifest {
  * it), the screen's styles from that release, this load's configuration and data inline (no
  * `/remotes.json` round trip, no second doctors request), and preload hints for the screen's code.
  */
-export function createPageRenderer(options: PageRendererOptions): (url: string) => Promise<RenderedHtml> {
+export interface PageRenderer {
+  (url: string): Promise<RenderedHtml>;
+  /** Loads every screen of the live releases now (at start), so no first page waits for one. */
+  warm(): Promise<void>;
+}
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const template = fs.readFileSync(path.join(options.root, 'index.html'), 'utf8');
   const hostFile = path.join(options.root, 'server', 'render.js');
   const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
   const modules = new ServerModuleCache(host.provided);
+  // The shell's own styles (the host's `shell` chunk): in the page, so its HTML is styled at once.
+  // `data-href` is the name webpack's style loader looks for, so it does not load them again.
+  const shellStyles = fs
+    .readdirSync(options.root)
+    .filter((file) => /^shell\.[0-9a-f]+\.css$/.test(file))
+    .map((file) => `<link rel="stylesheet" href="/${file}" data-href="${file}">`);
+  // Styles the host loads itself when needed (the toasts' own, with the first toast): a remote's
+  // build carries a copy with the same content hash, which a page need not download.
+  const hostLazyStyles = new Set(
+    fs.readdirSync(options.root).flatMap((file) => /^(?!shell\.)[^.]+\.([0-9a-f]{8})\.css$/.exec(file)?.slice(1, 2) ?? []),
+  );
+  const contentHashOf = (file: string): string => /\.([0-9a-f]{8})\.css$/.exec(file)?.[1] ?? file;
   const budget = options.regionBudgetMs ?? REGION_BUDGET_MS;
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
@@ -109,9 +127,42 @@ export function createPageRenderer(options: PageRendererOptions): (url: string) 
     return address ? `${address.internalOrigin}${url.slice(address.publicOrigin.length)}` : url;
   };
 
-  return async (url) => {
+  // A release's manifest never changes: read once per release (a failed read is tried again).
+  const manifests = new Map<string, Promise<Manifest | null>>();
+  const manifestOf = (url: string): Promise<Manifest | null> => {
+    let manifest = manifests.get(url);
+    if (!manifest) {
+      manifest = fetch(url, { signal: AbortSignal.timeout(2000) })
+        .then((response) => (response.ok ? (response.json() as Promise<Manifest>) : null))
+        .catch(() => null)
+        .then((read) => {
+          if (!read) manifests.delete(url);
+          return read;
+        });
+      manifests.set(url, manifest);
+    }
+    return manifest;
+  };
+
+  /** The live release's folder of a remote, as browsers address it (null while its release is unknown). */
+  const releaseBase = (config: HostConfig, remote: string): string | null => {
+    const entry = config.remotes[remote];
+    return entry && config.releases[remote] ? entry.slice(0, entry.lastIndexOf('/') + 1) : null;
+  };
+  // Every screen of every live release starts loading as soon as a page sees the release (each
+  // file once): the first page of a route after a release finds its screen ready.
+  const warmScreens = (config: HostConfig): Promise<unknown> =>
+    Promise.all(
+      SCREENS.map((screen) => {
+        const base = releaseBase(config, screen.remote);
+        return base ? modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null) : null;
+      }),
+    );
+
+  const render = async (url: string): Promise<RenderedHtml> => {
     const pathname = url.split('?')[0] ?? '/';
     const config = await options.runtimeConfig();
+    void warmScreens(config);
     const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
     const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
     // Everything the page shows depends on: releases, data versions, the clock's minute.
@@ -127,11 +178,11 @@ export function createPageRenderer(options: PageRendererOptions): (url: string) 
     const id = screen ? `${screen.remote}/${screen.module}` : null;
     const entry = screen ? config.remotes[screen.remote] : undefined;
     // Only a remote whose live release is known is asked: one that is down costs its region only.
-    const base = entry && screen && config.releases[screen.remote] ? entry.slice(0, entry.lastIndexOf('/') + 1) : null;
+    const base = screen ? releaseBase(config, screen.remote) : null;
     const manifestFile = entry?.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
     const [screenModule, manifest] = await Promise.all([
       base && screen ? modules.get(internal(`${base}server/${screen.module}.js`), budget) : null,
-      base ? (modules.load(internal(`${base}${manifestFile}`)).catch(() => null) as Promise<Manifest | null>) : null,
+      base ? manifestOf(internal(`${base}${manifestFile}`)) : null,
     ]);
     const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
     const component = (screenModule as { default?: ComponentType } | null)?.default;
@@ -142,9 +193,16 @@ export function createPageRenderer(options: PageRendererOptions): (url: string) 
       screens: id && component ? { [id]: component } : {},
     });
     const exposed = manifest?.exposes?.find((candidate) => candidate.name === screen?.module);
-    const styles = component && exposed && base ? [...exposed.assets.css.sync, ...exposed.assets.css.async].map((file) => `${base}${file}`) : [];
+    // The screen's styles, including those of parts it loads later (rendered here already).
+    const styles =
+      component && exposed && base
+        ? [...exposed.assets.css.sync, ...exposed.assets.css.async.filter((file) => !hostLazyStyles.has(contentHashOf(file)))].map(
+            (file) => `${base}${file}`,
+          )
+        : [];
     const scripts = entry ? [entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)] : [];
     const head = [
+      ...shellStyles,
       ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
       ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
       `<link rel="preconnect" href="${escapeHtml(new URL(config.apiUrl).origin)}">`,
@@ -164,4 +222,5 @@ export function createPageRenderer(options: PageRendererOptions): (url: string) 
     }
     return page;
   };
+  return Object.assign(render, { warm: async () => void (await warmScreens(await options.runtimeConfig())) });
 }
