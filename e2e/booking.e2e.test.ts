@@ -85,6 +85,48 @@ describe('booking on the composed site', () => {
     await context.close();
   });
 
+  it('sends an Idempotency-Key and retries a booking cut off after the server committed: one booking, the first reply', async () => {
+    const patient = await registerPatient(stack);
+    const { page, context, pageErrors } = await open();
+    await signInPage(page, stack, patient.token);
+    const day = tomorrow();
+    const sent: Array<{ key: string | undefined; reply: string }> = [];
+    // The first request reaches the API and commits, but its reply never reaches the page.
+    await page.route(`${stack.apiUrl}/api/v1/user/book-appointment`, async (route) => {
+      const key = (await route.request().allHeaders())['idempotency-key'];
+      const response = await route.fetch();
+      sent.push({ key, reply: await response.text() });
+      if (sent.length === 1) await route.abort('connectionreset');
+      else await route.fulfill({ response });
+    });
+    await page.goto(`${stack.siteUrl}/appointment/doc03`);
+    await pickSlot(page, day, '15:00');
+    await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    expect(JSON.parse(sent[1]?.reply ?? '')).toEqual(JSON.parse(sent[0]?.reply ?? ''));
+    expect(JSON.parse(sent[0]?.reply ?? '')).toMatchObject({ success: true, message: MESSAGES.appointmentBooked });
+    const mine = await fetch(`${stack.apiUrl}/api/v1/user/appointments`, { headers: { Authorization: `Bearer ${patient.token}` } });
+    const { appointments } = (await mine.json()) as { appointments: Array<{ _id: string; slotDate: string; slotTime: string }> };
+    expect(appointments.map(({ _id, slotDate, slotTime }) => ({ _id, slotDate, slotTime }))).toEqual([
+      { _id: (JSON.parse(sent[0]?.reply ?? '') as { appointmentId: string }).appointmentId, slotDate: day.key, slotTime: '15:00' },
+    ]);
+
+    // The next booking is a new action: a new key.
+    await page.goto(`${stack.siteUrl}/appointment/doc03`);
+    await pickSlot(page, day, '16:00');
+    await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
+    expect(sent).toHaveLength(3);
+    expect(sent[2]?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[2]?.key).not.toBe(sent[0]?.key);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it("gives the second of two patients the server's refusal and fresh slots", async () => {
     const [first, second, third] = await Promise.all([registerPatient(stack), registerPatient(stack), registerPatient(stack)]);
     const a = await open();

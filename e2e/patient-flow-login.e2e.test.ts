@@ -1,33 +1,10 @@
-import type { Browser } from 'playwright-core';
 import { generateSlotDays, MESSAGES, type SlotDay } from '@carebook/shared';
 import { registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { pickSlot, selectedSummary } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
-
-async function fresh(viewport: { width: number; height: number }): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport });
-  opened.push(tracked);
-  return tracked;
-}
+const { stack, fresh } = useSiteJourney();
 
 /** A day in the clinic zone (UTC here) a few days out, so today's clock never matters. */
 function dayAhead(offset: number): SlotDay {
@@ -40,7 +17,7 @@ let counter = 0;
 
 describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
   it('keeps the chosen doctor, day and time through sign-up, clears the warning, then one tap books', async () => {
-    const { page, pageErrors } = await fresh(viewport);
+    const { page, pageErrors } = await fresh({ viewport });
     const day = dayAhead(name === 'desktop' ? 2 : 3);
     await page.goto(`${stack.siteUrl}/appointment/doc08`);
     await pickSlot(page, day, '14:30');
@@ -69,7 +46,7 @@ describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
 
   it('sends a logged-in patient who opens /login on to where they were going', async () => {
     const patient = await registerPatient(stack);
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
     await page.goto(`${stack.siteUrl}/login?next=%2Fmy-profile`);
     await page.waitForURL('**/my-profile');
@@ -78,7 +55,7 @@ describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
 
   it('says the session expired and returns to the page after logging in again', async () => {
     const patient = await registerPatient(stack);
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await signInPage(page, stack, 'expired-or-forged-token');
     await page.goto(`${stack.siteUrl}/my-appointments`);
     await page.waitForURL('**/login?reason=expired&next=%2Fmy-appointments');

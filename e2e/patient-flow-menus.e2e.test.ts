@@ -1,31 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
-
-async function fresh(viewport: { width: number; height: number }): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport });
-  opened.push(tracked);
-  return tracked;
-}
+const { stack, fresh } = useSiteJourney();
 
 /** The accessible name (or text) of the focused element and whether it sits inside `selector`. */
 const focusInfo = (page: Page, selector: string) =>
@@ -41,7 +19,7 @@ describe('the navbar on a laptop', () => {
   const viewport = VIEWPORTS[0][1];
 
   it('offers Log in beside Create Account, which opens sign-up mode and comes back', async () => {
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await page.goto(`${stack.siteUrl}/doctors`);
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: 'Log in', exact: true }).waitFor();
@@ -59,7 +37,7 @@ describe('the navbar on a laptop', () => {
 
   it('returns focus to the Profile button when Escape closes its menu', async () => {
     const patient = await registerPatient(stack);
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
     await page.goto(`${stack.siteUrl}/about`);
     const profile = page.getByRole('button', { name: 'Profile', exact: true });
@@ -78,7 +56,7 @@ describe('the navbar on a phone', () => {
   const viewport = VIEWPORTS[1][1];
 
   it('traps Tab in the menu and returns focus to the menu button on Escape', async () => {
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await page.goto(`${stack.siteUrl}/about`);
     const opener = page.getByRole('button', { name: 'Open menu', exact: true });
     await opener.click();
@@ -101,7 +79,7 @@ describe('the navbar on a phone', () => {
 
   it('shows the account once when logged in: in the menu, not also in the bar', async () => {
     const patient = await registerPatient(stack, 'Ada Phone');
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
     await page.goto(`${stack.siteUrl}/about`);
     await page.getByRole('heading', { level: 1, name: 'About CareBook', exact: true }).waitFor();
@@ -117,7 +95,7 @@ describe('the navbar on a phone', () => {
 
 describe.each(VIEWPORTS)('toasts on %s', (_name, viewport) => {
   it('never cover the navbar, even two at once', async () => {
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await page.goto(`${stack.siteUrl}/login`);
     await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');

@@ -1,30 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { startStack, type Stack } from './support/stack';
+import type { Page } from 'playwright-core';
+import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
-
-async function fresh(viewport: { width: number; height: number }): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport });
-  opened.push(tracked);
-  return tracked;
-}
+const { stack, fresh } = useSiteJourney();
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 const focused = (page: Page) =>
@@ -46,7 +24,7 @@ async function landedOn(page: Page, name: string, title: string): Promise<void> 
 
 describe.each(VIEWPORTS)('navigation on %s', (_name, viewport) => {
   it('opens a doctor from the bottom of the list at the top, focused and announced; Back returns to the spot', async () => {
-    const { page, pageErrors } = await fresh(viewport);
+    const { page, pageErrors } = await fresh({ viewport });
     await page.goto(`${stack.siteUrl}/doctors`);
     await page.getByRole('status').filter({ hasText: /\d+ doctors$/ }).waitFor();
     await expect(page.title()).resolves.toBe('All doctors · CareBook');
@@ -69,7 +47,7 @@ describe.each(VIEWPORTS)('navigation on %s', (_name, viewport) => {
   });
 
   it('starts footer destinations at the top and titles every route', async () => {
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await page.goto(`${stack.siteUrl}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect(page.title()).resolves.toBe('Book a doctor online · CareBook');
@@ -96,7 +74,7 @@ describe.each(VIEWPORTS)('navigation on %s', (_name, viewport) => {
   });
 
   it('keeps focus and position when a specialization filter changes the address', async () => {
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     await page.goto(`${stack.siteUrl}/doctors`);
     await page.getByRole('status').filter({ hasText: /\d+ doctors$/ }).waitFor();
     const filter = page

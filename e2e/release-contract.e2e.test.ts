@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { untilHostServes } from './support/live-release';
 import { startStack, type Stack } from './support/stack';
 
 const run = promisify(execFile);
@@ -122,6 +123,7 @@ describe('a remote release that uses shared helpers newer than the live host', (
     const next = stack.site.releases('doctors').live()?.id;
     expect(next).not.toBe(live);
 
+    await untilHostServes(stack, 'doctors', next ?? '');
     const fresh = await tab('/doctors');
     await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await listTitle(fresh.page)).toBe('Find a doctor today');

@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { untilHostServes } from './support/live-release';
 import { startStack, type Stack } from './support/stack';
 
 const run = promisify(execFile);
@@ -66,16 +67,6 @@ async function serverTitle(): Promise<string | undefined> {
   return /<main[\s\S]*?<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 }
 
-/** The server's title once it is `expected`, or the last one seen after a few seconds (the host learns releases in the background). */
-async function serverTitleBecomes(expected: string): Promise<string | undefined> {
-  let seen = await serverTitle();
-  for (let waited = 0; seen !== expected && waited < 5000; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    seen = await serverTitle();
-  }
-  return seen;
-}
-
 /** Releases the doctors remote built from a source with a new page title, then restores the source. */
 async function releaseChangedSource(): Promise<string> {
   const original = fs.readFileSync(LIST_PAGE, 'utf8');
@@ -100,8 +91,6 @@ describe('releasing the doctors remote while the site is open', () => {
     const second = await releaseChangedSource();
     expect(second).not.toBe(first);
     expect(stack.site.releases('doctors').live()?.id).toBe(second);
-    // The server's HTML is the new release's on the next load: no host rebuild, no restart.
-    expect(await serverTitleBecomes(NEW_TITLE)).toBe(NEW_TITLE);
 
     // The open tab still runs the first release: its chunks are still served.
     await showList(open.page);
@@ -109,7 +98,10 @@ describe('releasing the doctors remote while the site is open', () => {
     await expect(unavailable(open.page).count()).resolves.toBe(0);
     expect(open.requests.some((url) => url.includes(`/releases/${first}/`))).toBe(true);
 
-    // A new page load gets the new release, and says which one it runs.
+    // A new page load, once the host learned the release, gets it and says which one it runs.
+    await untilHostServes(stack, 'doctors', second);
+    // The server's HTML is the new release's on the next load: no host rebuild, no restart.
+    expect(await serverTitle()).toBe(NEW_TITLE);
     const fresh = await tab('/doctors');
     await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(fresh.page)).toBe(NEW_TITLE);
@@ -130,7 +122,8 @@ describe('releasing the doctors remote while the site is open', () => {
 
     const rolledBack = lastLine(await cli('rollback'));
     expect(rolledBack).toBe(first);
-    expect(await serverTitleBecomes(OLD_TITLE)).toBe(OLD_TITLE);
+    await untilHostServes(stack, 'doctors', rolledBack);
+    expect(await serverTitle()).toBe(OLD_TITLE);
     const afterRollback = await tab('/doctors');
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(afterRollback.page)).toBe(OLD_TITLE);
@@ -157,6 +150,7 @@ describe('releasing the doctors remote while the site is open', () => {
     store.setLive(next.id);
     store.prune(1);
     expect(store.list()).toEqual([next.id]);
+    await untilHostServes(stack, 'doctors', next.id);
 
     await showList(open.page);
     expect(await title(open.page)).toBe(NEW_TITLE);

@@ -1,30 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-async function fresh(options?: Parameters<typeof openPage>[1]): Promise<TrackedPage> {
-  const tracked = await openPage(browser, options);
-  opened.push(tracked);
-  return tracked;
-}
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
+const { stack, fresh } = useSiteJourney();
 
 /** Resolves once the route's remote has rendered something in the main region (not the loading state). */
 async function remoteContent(page: Page): Promise<void> {

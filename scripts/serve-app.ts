@@ -6,7 +6,8 @@
 // API_INTERNAL_URL (where it reads the doctors for the first view; default: API_URL).
 // Every app: API_URL (allowed by its Content-Security-Policy), SITE_URL or PUBLIC_URL (https: HSTS).
 import { createPageRenderer, type HostConfig } from './server-render/render-page';
-import { lookUpLiveRemotes, type RemoteAddress } from './releases/live-remotes';
+import { LiveReleaseWatcher } from './releases/live-release-watcher';
+import type { RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { isHttpsDeployment } from './security-headers';
 import { createStaticApp, type StaticAppOptions } from './static-app';
@@ -20,7 +21,17 @@ function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
   });
 }
 
-function configure(env: NodeJS.ProcessEnv): { name: string; port: number; options: StaticAppOptions; warm?: () => Promise<void> } {
+interface AppSetup {
+  name: string;
+  port: number;
+  options: StaticAppOptions;
+  /** The host's view of the remotes' live releases (none for a remote). */
+  liveReleases?: LiveReleaseWatcher;
+  /** The host: loads the live releases' screens for server rendering. */
+  warm?: () => Promise<void>;
+}
+
+function configure(env: NodeJS.ProcessEnv): AppSetup {
   const problems: string[] = [];
   const app = SITE_APPS.find((candidate) => candidate.name === env.APP);
   if (!app) problems.push(`APP must be one of ${SITE_APPS.map((candidate) => candidate.name).join(', ')}`);
@@ -38,11 +49,13 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
   }
   const addresses = remoteAddresses(env);
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
-  const runtimeConfig = async (): Promise<HostConfig> => ({ apiUrl, adminUrl, ...(await lookUpLiveRemotes(addresses)) });
+  const liveReleases = new LiveReleaseWatcher(addresses);
+  const runtimeConfig = async (): Promise<HostConfig> => ({ apiUrl, adminUrl, ...liveReleases.current() });
   const renderPage = createPageRenderer({ root, runtimeConfig, remoteAddresses: addresses, apiInternalUrl: env.API_INTERNAL_URL });
   return {
     name: app.name,
     port,
+    liveReleases,
     warm: renderPage.warm,
     options: {
       root,
@@ -54,13 +67,18 @@ function configure(env: NodeJS.ProcessEnv): { name: string; port: number; option
 }
 
 async function main(): Promise<void> {
-  const { name, port, options, warm } = configure(process.env);
+  const { name, port, options, liveReleases, warm } = configure(process.env);
   const server = await createStaticApp(options);
+  // Bounded by one poll's timeout: a remote that is not up yet is picked up in the background.
+  await liveReleases?.start();
   await server.listen({ host: '0.0.0.0', port });
   console.log(`${name} served on port ${port}`);
   // The remotes' screens for server rendering, loaded before the first patient asks (pages load them too).
   void warm?.().catch(() => undefined);
-  const stop = (): void => void server.close().then(() => process.exit(0));
+  const stop = (): void => {
+    liveReleases?.stop();
+    void server.close().then(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createPageRenderer, type HostConfig, type PageRenderer } from './server-render/render-page';
 import { checkBuild } from './releases/check-build';
-import { lookUpLiveRemotes } from './releases/live-remotes';
+import { LiveReleaseWatcher } from './releases/live-release-watcher';
 import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { createStaticApp } from './static-app';
 import { distDir, SITE_APPS, type AppName } from './site-apps';
@@ -35,6 +35,8 @@ export interface Site {
   url(name: AppName): string;
   /** The release store of a remote (to release or roll back while the site runs). */
   releases(name: AppName): ReleaseStore;
+  /** Each remote's live release, learned in the background (`onChange` tells when one changes). */
+  liveReleases: LiveReleaseWatcher;
   /** Stop one app (to test a remote being down) and start it again on the same port. */
   stopApp(name: AppName): Promise<void>;
   startApp(name: AppName): Promise<void>;
@@ -60,10 +62,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     publicOrigin: url(app.name),
     internalOrigin: `http://127.0.0.1:${portOf(app.name)}`,
   }));
+  const liveReleases = new LiveReleaseWatcher(addresses);
   const runtimeConfig = async (): Promise<HostConfig> => ({
     apiUrl: options.apiUrl,
     adminUrl: options.adminUrl,
-    ...(await lookUpLiveRemotes(addresses)),
+    ...liveReleases.current(),
   });
 
   for (const [name, store] of stores) {
@@ -106,6 +109,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
 
   try {
     for (const app of SITE_APPS) await startApp(app.name);
+    await liveReleases.start();
     await renderer().warm();
   } catch (error) {
     // One app could not start (its port taken, say): stop the others, so nothing is left running.
@@ -122,9 +126,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       if (!store) throw new Error(`${name} is not a remote`);
       return store;
     },
+    liveReleases,
     stopApp,
     startApp,
     close: async () => {
+      liveReleases.stop();
       await Promise.all([...running.keys()].map((name) => stopApp(name)));
     },
   };

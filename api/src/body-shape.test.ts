@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
 import { get, multipart, post, postForm } from './test-support/http';
-import { registerPatient } from './test-support/patients';
-import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { useSignedIn } from './test-support/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
 
 jest.setTimeout(60_000);
 afterAll(() => stopTestCluster());
@@ -12,17 +12,8 @@ function nested(depth: number): string {
 }
 
 describe.each(DRIVERS)('body shapes on %s', (driver) => {
-  let env: TestEnv;
-  let patient: string;
-  let admin: string;
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-    patient = (await registerPatient(env.app)).token;
-    admin = (await post<{ token: string }>(env.app, '/api/v1/admin/login', ADMIN)).body.token;
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+  const env = useTestEnv(driver);
+  const tokens = useSignedIn(env);
 
   const deepBodies: Array<[string, string]> = [
     ['5,000 objects deep (10 KB)', `{"name":"Ana","address":${nested(5000)}}`],
@@ -30,11 +21,11 @@ describe.each(DRIVERS)('body shapes on %s', (driver) => {
     ['six levels, one past the limit', `{"address":${nested(5)}}`],
   ];
   const calls: Array<[string, () => Record<string, string>]> = [
-    ['/api/v1/user/update-profile', () => ({ authorization: `Bearer ${patient}` })],
-    ['/api/v1/admin/add-doctor', () => ({ authorization: `Bearer ${admin}` })],
-    ['/api/v1/admin/update-doctor', () => ({ authorization: `Bearer ${admin}` })],
+    ['/api/v1/user/update-profile', () => ({ authorization: `Bearer ${tokens.patient}` })],
+    ['/api/v1/admin/add-doctor', () => ({ authorization: `Bearer ${tokens.admin}` })],
+    ['/api/v1/admin/update-doctor', () => ({ authorization: `Bearer ${tokens.admin}` })],
     ['/api/v1/user/login', () => ({})],
-    ['/api/v1/user/book-appointment', () => ({ authorization: `Bearer ${patient}` })],
+    ['/api/v1/user/book-appointment', () => ({ authorization: `Bearer ${tokens.patient}` })],
   ];
 
   it.each(calls)('%s answers a JSON body nested too deep with 400 and a message', async (url, auth) => {
@@ -48,17 +39,17 @@ describe.each(DRIVERS)('body shapes on %s', (driver) => {
     ['one level past the limit', nested(6), MESSAGES.requestTooDeep],
     ['1,500 levels', nested(1500), MESSAGES.requestTooDeep],
   ])('answers an address field in a form nested %s with 400, changing nothing', async (_label, address, message) => {
-    const before = (await get(env.app, '/api/v1/user/get-profile', patient)).body;
-    const res = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Ana', address }), patient);
+    const before = (await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body;
+    const res = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Ana', address }), tokens.patient);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
-    expect((await get(env.app, '/api/v1/user/get-profile', patient)).body).toEqual(before);
+    expect((await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body).toEqual(before);
   });
 
   it('takes bodies as deep as the calls need', async () => {
-    const saved = await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Deep', address: { line1: '1 Main St', line2: 'Flat 2' } }, patient);
+    const saved = await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Deep', address: { line1: '1 Main St', line2: 'Flat 2' } }, tokens.patient);
     expect(saved.status).toBe(200);
-    const profile = await get<{ user: { address: unknown } }>(env.app, '/api/v1/user/get-profile', patient);
+    const profile = await get<{ user: { address: unknown } }>(env.app, '/api/v1/user/get-profile', tokens.patient);
     expect(profile.body.user.address).toEqual({ line1: '1 Main St', line2: 'Flat 2' });
   });
 
@@ -66,17 +57,17 @@ describe.each(DRIVERS)('body shapes on %s', (driver) => {
     ['an unknown key', { street: '1 Main St' }],
     ['an unknown key beside the lines', { line1: '1 Main St', line2: '', city: 'Berlin' }],
   ])('refuses an address with %s (JSON and form), keeping the saved one', async (_label, address) => {
-    await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Kept', address: { line1: 'Kept St 1', line2: 'Kept' } }, patient);
-    const json = await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Kept', address }, patient);
+    await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Kept', address: { line1: 'Kept St 1', line2: 'Kept' } }, tokens.patient);
+    const json = await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Kept', address }, tokens.patient);
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ success: false, message: MESSAGES.invalidAddress });
-    const form = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Ana Kept', address: JSON.stringify(address) }), patient);
+    const form = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Ana Kept', address: JSON.stringify(address) }), tokens.patient);
     expect(form.status).toBe(400);
     expect(form.body).toEqual({ success: false, message: MESSAGES.invalidAddress });
-    const doctor = await post(env.app, '/api/v1/admin/update-doctor', { docId: 'doc02', address }, admin);
+    const doctor = await post(env.app, '/api/v1/admin/update-doctor', { docId: 'doc02', address }, tokens.admin);
     expect(doctor.status).toBe(400);
     expect(doctor.body).toEqual({ success: false, message: MESSAGES.invalidAddress });
-    const profile = await get<{ user: { address: unknown } }>(env.app, '/api/v1/user/get-profile', patient);
+    const profile = await get<{ user: { address: unknown } }>(env.app, '/api/v1/user/get-profile', tokens.patient);
     expect(profile.body.user.address).toEqual({ line1: 'Kept St 1', line2: 'Kept' });
   });
 });

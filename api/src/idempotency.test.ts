@@ -1,10 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@carebook/shared';
+import { generateSlotDays, MESSAGES, slotInterval } from '@carebook/shared';
+import { SWEEP_BATCH } from './lib/idempotency';
 import { get } from './test-support/http';
 import { registerPatient } from './test-support/patients';
+import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
 import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
 
-jest.setTimeout(90_000);
+jest.setTimeout(240_000);
 afterAll(() => stopTestCluster());
 
 interface Sent {
@@ -84,7 +89,7 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     expect(await live(token)).toEqual([]);
   });
 
-  it('books once when two processes get the same retry at the same time', async () => {
+  it('books once when two app instances on one database get the same retry at the same time', async () => {
     const other = await env.buildOther({});
     const { token } = await registerPatient(env.app);
     const key = newKey();
@@ -100,5 +105,77 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(booked.map((reply) => reply.body.appointmentId)).size).toBe(1);
     expect((await live(token)).length).toBe(1);
+  });
+
+  it('deletes keys older than 24 hours, at most a batch per keyed write, and keeps younger ones', async () => {
+    const expired = async (): Promise<number> =>
+      Number((await env.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM idempotency_keys WHERE created_at <= now() - interval '24 hours'`))[0]?.n);
+    await env.db.query(
+      `INSERT INTO idempotency_keys (account_id, key, request_hash, status, reply, created_at)
+       SELECT 'old-account', 'old-' || i, 'hash', 201, '{}', now() - interval '25 hours' - i * interval '1 minute'
+       FROM generate_series(1, $1::int) AS i`,
+      [SWEEP_BATCH + 5],
+    );
+    await env.db.query(
+      `INSERT INTO idempotency_keys (account_id, key, request_hash, status, reply, created_at)
+       VALUES ('old-account', 'young', 'hash', 201, '{}', now() - interval '23 hours')`,
+    );
+    expect(await expired()).toBe(SWEEP_BATCH + 5);
+    const { token } = await registerPatient(env.app);
+    // A write without a key stores nothing and sweeps nothing.
+    expect((await send(env.app, BOOK, { docId: 'doc11', slotDate: '25_11_2026', slotTime: '10:00' }, token)).status).toBe(201);
+    expect(await expired()).toBe(SWEEP_BATCH + 5);
+    const key = newKey();
+    const keyed = { docId: 'doc11', slotDate: '25_11_2026', slotTime: '10:30' };
+    expect((await send(env.app, BOOK, keyed, token, key)).status).toBe(201);
+    expect(await expired()).toBe(5);
+    expect((await send(env.app, BOOK, keyed, token, key)).status).toBe(201);
+    expect(await expired()).toBe(5);
+    // Oldest first: what is left are the five youngest of the expired rows.
+    const left = await env.db.query<{ key: string }>(`SELECT key FROM idempotency_keys WHERE account_id = 'old-account' ORDER BY key`);
+    expect(left.map((row) => row.key)).toEqual(['old-1', 'old-2', 'old-3', 'old-4', 'old-5', 'young']);
+    // A replay writes nothing and sweeps nothing; the next new keyed write takes the rest.
+    expect((await send(env.app, BOOK, { docId: 'doc11', slotDate: '25_11_2026', slotTime: '11:00' }, token, newKey())).status).toBe(201);
+    expect(await expired()).toBe(0);
+    expect(await env.db.query(`SELECT key FROM idempotency_keys WHERE account_id = 'old-account'`)).toEqual([{ key: 'young' }]);
+  });
+
+  if (driver !== 'postgres') return;
+
+  it('books once when two API processes on one PostgreSQL get the same key at the same time', async () => {
+    // The spawned APIs run on the real clock: a slot an hour or more ahead.
+    const now = new Date();
+    const slot = generateSlotDays({ now, timeZone: env.config.clinicTimeZone })
+      .flatMap((day) => day.times.map((time) => ({ slotDate: day.key, slotTime: time })))
+      .find(({ slotDate, slotTime }) => (slotInterval(slotDate, slotTime, env.config.clinicTimeZone)?.start.getTime() ?? 0) > now.getTime() + 3_600_000);
+    expect(slot).toBeDefined();
+    const { token } = await registerPatient(env.app);
+    const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'carebook-idem-')));
+    const spawnOne = (dir: string): Promise<SpawnedApi> =>
+      spawnApi(
+        { DATA_DIR: dir, DATABASE_URL: env.config.databaseUrl ?? '', JWT_SECRET: env.config.jwtSecret, CLINIC_TIME_ZONE: env.config.clinicTimeZone },
+        { readyTimeoutMs: 180_000 },
+      );
+    const apis = await Promise.all(dirs.map(spawnOne));
+    try {
+      const key = newKey();
+      const booking = { docId: 'doc12', ...slot };
+      const sendTo = async (api: SpawnedApi): Promise<Sent> => {
+        const res = await fetch(`${api.url}${BOOK}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+          body: JSON.stringify(booking),
+        });
+        return { status: res.status, body: (await res.json()) as Sent['body'] };
+      };
+      // Both processes at once, twice each: every request races for the key in its own process.
+      const replies = await Promise.all([...apis, ...apis].map(sendTo));
+      expect(replies.map((reply) => reply.status)).toEqual([201, 201, 201, 201]);
+      for (const reply of replies) expect(reply).toEqual(replies[0]);
+      expect((await live(token)).map((appointment) => appointment._id)).toEqual([replies[0]?.body.appointmentId]);
+    } finally {
+      await Promise.all(apis.map((api) => api.stop()));
+      for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

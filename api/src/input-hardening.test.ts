@@ -1,24 +1,15 @@
 import { MESSAGES } from '@carebook/shared';
 import { get, multipart, PNG_BYTES, post, postForm } from './test-support/http';
-import { registerPatient } from './test-support/patients';
-import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { useSignedIn } from './test-support/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
 
 jest.setTimeout(60_000);
 
 const NUL = '\u0000';
 
 describe.each(DRIVERS)('hostile input on %s', (driver) => {
-  let env: TestEnv;
-  let patient: string;
-  let admin: string;
-  beforeAll(async () => {
-    env = await createTestEnv(driver);
-    patient = (await registerPatient(env.app)).token;
-    admin = (await post<{ token: string }>(env.app, '/api/v1/admin/login', ADMIN)).body.token;
-  });
-  afterAll(async () => {
-    await env?.close();
-  });
+  const env = useTestEnv(driver);
+  const tokens = useSignedIn(env);
 
   const good = { name: 'Ana Lee', email: 'ana.nul@example.com', password: 'secret1' };
 
@@ -43,14 +34,14 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     ['address', { address: JSON.stringify({ line1: `Main${NUL}St`, line2: '' }) }, MESSAGES.invalidCharacters],
     ['address line 2 (controls)', { address: JSON.stringify({ line1: 'Main St', line2: 'Flat\u00072' }) }, MESSAGES.invalidCharacters],
   ])('refuses NUL or controls in the profile %s, as JSON and as a form, changing nothing', async (_label, fields, message) => {
-    const before = (await get(env.app, '/api/v1/user/get-profile', patient)).body;
-    const json = await post(env.app, '/api/v1/user/update-profile', fields, patient);
+    const before = (await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body;
+    const json = await post(env.app, '/api/v1/user/update-profile', fields, tokens.patient);
     expect(json.status).toBe(400);
     expect(json.body).toEqual({ success: false, message });
-    const form = await postForm(env.app, '/api/v1/user/update-profile', multipart(fields as Record<string, string>), patient);
+    const form = await postForm(env.app, '/api/v1/user/update-profile', multipart(fields as Record<string, string>), tokens.patient);
     expect(form.status).toBe(400);
     expect(form.body).toEqual({ success: false, message });
-    expect((await get(env.app, '/api/v1/user/get-profile', patient)).body).toEqual(before);
+    expect((await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body).toEqual(before);
   });
 
   it.each([
@@ -62,13 +53,13 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     ['location', { location: `Berlin\u001b[31m` }, MESSAGES.invalidCharacters],
     ['address', { address: JSON.stringify({ line1: `A${NUL}`, line2: '' }) }, MESSAGES.invalidCharacters],
   ])("refuses NUL or controls in a doctor's %s (admin form)", async (_label, fields, message) => {
-    const res = await post(env.app, '/api/v1/admin/add-doctor', { name: 'Dr. Who', speciality: 'Neurologist', fees: 10, ...fields }, admin);
+    const res = await post(env.app, '/api/v1/admin/add-doctor', { name: 'Dr. Who', speciality: 'Neurologist', fees: 10, ...fields }, tokens.admin);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
   });
 
   it('keeps line breaks in a doctor\u2019s about text', async () => {
-    const res = await post(env.app, '/api/v1/admin/add-doctor', { name: 'Dr. Lines', speciality: 'Neurologist', fees: 10, about: 'One.\nTwo.' }, admin);
+    const res = await post(env.app, '/api/v1/admin/add-doctor', { name: 'Dr. Lines', speciality: 'Neurologist', fees: 10, about: 'One.\nTwo.' }, tokens.admin);
     expect(res.status).toBe(201);
   });
 
@@ -79,7 +70,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     ['book, slotTime', '/api/v1/user/book-appointment', { docId: 'doc01', slotDate: '25_11_2026', slotTime: `11:00${NUL}` }, MESSAGES.slotInvalidTime],
     ['cancel, appointmentId', '/api/v1/user/cancel-appointment', { appointmentId: `a${NUL}` }, MESSAGES.invalidAppointmentId],
   ])('refuses a bad id or slot field (%s) with 400 and its message', async (_label, url, body, message) => {
-    const res = await post(env.app, url, body, patient);
+    const res = await post(env.app, url, body, tokens.patient);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
   });
@@ -91,7 +82,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     ['appointment-complete', { appointmentId: `a${NUL}` }, MESSAGES.invalidAppointmentId],
     ['appointment-cancel', { appointmentId: `a${NUL}` }, MESSAGES.invalidAppointmentId],
   ])('refuses a malformed id on admin %s', async (route, body, message) => {
-    const res = await post(env.app, `/api/v1/admin/${route}`, body, admin);
+    const res = await post(env.app, `/api/v1/admin/${route}`, body, tokens.admin);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ success: false, message });
   });
@@ -119,12 +110,12 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
       ['that is not multipart at all', `multipart/form-data; boundary=${boundary}`, Buffer.from('{"name": "Ana"}')],
     ];
     it.each(cases)('update-profile: %s', async (_label, type, payload) => {
-      const res = await env.app.inject({ method: 'POST', url: '/api/v1/user/update-profile', headers: { 'content-type': type, token: patient }, payload });
+      const res = await env.app.inject({ method: 'POST', url: '/api/v1/user/update-profile', headers: { 'content-type': type, token: tokens.patient }, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
     });
     it.each(cases)('admin add-doctor: %s', async (_label, type, payload) => {
-      const res = await env.app.inject({ method: 'POST', url: '/api/v1/admin/add-doctor', headers: { 'content-type': type, authorization: `Bearer ${admin}` }, payload });
+      const res = await env.app.inject({ method: 'POST', url: '/api/v1/admin/add-doctor', headers: { 'content-type': type, authorization: `Bearer ${tokens.admin}` }, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
     });

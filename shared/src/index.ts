@@ -21,5 +21,6 @@ export * from './api/doctors';
 export * from './api/users';
 export * from './api/appointments';
 export * from './api/sessions';
+export * from './api/action-keys';
 export * from './domain/routes';
 export * from './domain/page-title';

@@ -62,31 +62,59 @@ export async function saveReply(tx: Queryable, call: IdempotentCall, reply: Stor
   if (rows.length === 0) throw new KeyTakenError();
 }
 
-export interface Idempotency<Body> {
-  /** The reply to send again: this key came with this same request within 24 hours. */
-  prior: StoredReply<Body> | null;
-  /**
-   * Runs the write; with a key, `reply` is stored in the write's own transaction. When a parallel
-   * request with the key committed first, this one's write is rolled back and that reply returned.
-   */
-  run(reply: StoredReply<Body>, write: (alsoInTransaction: ((tx: Queryable) => Promise<void>) | undefined) => Promise<void>): Promise<StoredReply<Body>>;
+/** Expired rows one keyed write deletes at most (see {@link sweepExpiredKeys}). */
+export const SWEEP_BATCH = 50;
+
+/**
+ * Deletes up to {@link SWEEP_BATCH} rows older than 24 hours, oldest first; returns how many. Run
+ * after every write that stored a key: each such write adds one row and may take away fifty, so
+ * the table holds about a day of keys however long the API runs, with no timer, on any number of
+ * processes. Rows another transaction holds (a key being taken over) are skipped, never waited for.
+ */
+export async function sweepExpiredKeys(db: Queryable): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM idempotency_keys WHERE (account_id, key) IN (
+       SELECT account_id, key FROM idempotency_keys WHERE created_at <= now() - interval '24 hours'
+       ORDER BY created_at LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)
+     RETURNING key`,
+  );
+  return rows.length;
 }
 
-/** Safe retries of a booking write (`Idempotency-Key`): call first in the handler, after the guard. */
-export async function idempotency<Body>(db: Queryable, request: FastifyRequest): Promise<Idempotency<Body>> {
+export interface IdempotentWrite<Body, Made> {
+  /** The reply when this request makes the change; stored with the write when a key came. */
+  reply: StoredReply<Body>;
+  /**
+   * The change (checks that refuse it may throw here too): `alsoInTransaction`, when given, must run
+   * in the write's transaction. Returns what the audit needs.
+   */
+  write(alsoInTransaction: ((tx: Queryable) => Promise<void>) | undefined): Promise<Made>;
+  /** Records the change; called only when this request made it (not for a replay or a parallel twin's). */
+  audit(made: Made): Promise<void>;
+}
+
+/**
+ * A booking write with safe retries (`Idempotency-Key`); call in the handler after the guard.
+ * A key already answered within 24 hours gets that reply and nothing runs. Otherwise `write` runs
+ * with the reply stored in its transaction; when a parallel request with the key committed first,
+ * this write is rolled back and that reply returned. Returns the reply to send.
+ */
+export async function idempotentWrite<Body, Made>(db: Queryable, request: FastifyRequest, change: IdempotentWrite<Body, Made>): Promise<StoredReply<Body>> {
   const call = idempotentCall(request);
   const prior = call ? await storedReply<Body>(db, call) : null;
-  return {
-    prior,
-    async run(reply, write) {
-      try {
-        await write(call ? (tx) => saveReply(tx, call, reply) : undefined);
-      } catch (error) {
-        const winner = call && error instanceof KeyTakenError ? await storedReply<Body>(db, call) : null;
-        if (winner) return winner;
-        throw error;
-      }
-      return reply;
-    },
-  };
+  if (prior) return prior;
+  let made: Made;
+  try {
+    made = await change.write(call ? (tx) => saveReply(tx, call, change.reply) : undefined);
+  } catch (error) {
+    const winner = call && error instanceof KeyTakenError ? await storedReply<Body>(db, call) : null;
+    if (winner) return winner;
+    throw error;
+  }
+  await change.audit(made);
+  if (call) {
+    // The change is made and its reply stored: tidying up must not turn it into an error.
+    await sweepExpiredKeys(db).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency key sweep failed'));
+  }
+  return change.reply;
 }

@@ -11,7 +11,7 @@ import {
 } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
-import { idempotency } from '../lib/idempotency';
+import { idempotentWrite } from '../lib/idempotency';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
@@ -37,17 +37,14 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: { body: bookingRequestSchema, response: withErrors({ 201: bookingReplySchema }) },
     },
     async (request, reply) => {
-      const idempotent = await idempotency<{ success: true; message: string; appointmentId: string }>(db, request);
-      if (idempotent.prior) return reply.status(idempotent.prior.status).send(idempotent.prior.body);
       const { docId, slotDate, slotTime } = request.body;
       const appointmentId = randomUUID();
       const slot = { slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone };
-      const booked = { status: 201, body: { success: true as const, message: MESSAGES.appointmentBooked, appointmentId } };
-      const sent = await idempotent.run(booked, (also) => appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot }, also));
-      // A parallel retry with the same key gets the first request's reply: only that one booked.
-      if (sent === booked) {
-        await ctx.audit(request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime });
-      }
+      const sent = await idempotentWrite(db, request, {
+        reply: { status: 201, body: { success: true as const, message: MESSAGES.appointmentBooked, appointmentId } },
+        write: (also) => appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot }, also),
+        audit: () => ctx.audit(request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime }),
+      });
       return reply.status(sent.status).send(sent.body);
     },
   );
@@ -74,27 +71,27 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) },
     },
     async (request, reply) => {
-      const idempotent = await idempotency<{ success: true; message: string }>(db, request);
-      if (idempotent.prior) return reply.status(idempotent.prior.status).send(idempotent.prior.body);
       const { appointmentId } = request.body;
-      const own = await findOwnAppointment(db, appointmentId, request.userId);
-      if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
-        throw new HttpError(400, MESSAGES.appointmentPast);
-      }
-      const cancelled = { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } };
-      const sent = await idempotent.run(cancelled, async (also) => {
-        if (!(await appointmentWrites.cancel(appointmentId, request.userId, also))) {
-          throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
-        }
+      const sent = await idempotentWrite(db, request, {
+        reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } },
+        write: async (also) => {
+          const own = await findOwnAppointment(db, appointmentId, request.userId);
+          if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
+            throw new HttpError(400, MESSAGES.appointmentPast);
+          }
+          if (!(await appointmentWrites.cancel(appointmentId, request.userId, also))) {
+            throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
+          }
+          return own;
+        },
+        audit: (own) =>
+          ctx.audit(
+            request,
+            'appointment.cancel',
+            { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
+            { cancelled: { from: false, to: true }, by: 'patient' },
+          ),
       });
-      if (sent === cancelled) {
-        await ctx.audit(
-          request,
-          'appointment.cancel',
-          { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
-          { cancelled: { from: false, to: true }, by: 'patient' },
-        );
-      }
       return reply.status(sent.status).send(sent.body);
     },
   );

@@ -1,5 +1,5 @@
-import ICAL from 'ical.js';
 import { MESSAGES } from '@carebook/shared';
+import { parseEvent } from '../test-support/calendar-event';
 import { get, post } from '../test-support/http';
 import { adminCall, bookSlot, registerPatient } from '../test-support/patient-calls';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
@@ -9,23 +9,6 @@ jest.setTimeout(60_000);
 // The clock: Tuesday 24 Nov 2026, 10:10 in Europe/Berlin (UTC+1), the test clinic's zone.
 const TODAY = '24_11_2026';
 const calendarPath = (id: string): string => `/api/v1/user/appointments/${id}/calendar`;
-
-/** Reads the file with an independent RFC 5545 parser (ical.js), so the test does not trust our writer. */
-function parseEvent(text: string) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const events = calendar.getAllSubcomponents('vevent');
-  expect(events).toHaveLength(1);
-  const event = new ICAL.Event(events[0]);
-  return {
-    uid: event.uid,
-    summary: event.summary,
-    location: event.location,
-    start: event.startDate.toJSDate().toISOString(),
-    end: event.endDate.toJSDate().toISOString(),
-    sequence: event.sequence,
-    status: events[0]?.getFirstPropertyValue('status'),
-  };
-}
 
 describe.each(DRIVERS)('calendar file on %s', (driver) => {
   const env = useTestEnv(driver);

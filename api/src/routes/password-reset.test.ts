@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { adminToken } from '../test-support/patient-calls';
-import { type SmtpCatcher, startSmtpCatcher } from '../test-support/smtp-catcher';
+import { useSmtpCatcher } from '../test-support/smtp-catcher';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(90_000);
@@ -11,14 +11,8 @@ const SITE_URL = 'https://carebook.example';
 const FORGOT = '/api/v1/user/forgot-password';
 const RESET = '/api/v1/user/reset-password';
 
-let smtp: SmtpCatcher;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-});
-afterAll(async () => {
-  await smtp.stop();
-  stopTestCluster();
-});
+const smtp = useSmtpCatcher();
+afterAll(() => stopTestCluster());
 
 describe.each(DRIVERS)('password reset on %s', (driver) => {
   const env = useTestEnv(driver, () => ({ SMTP_URL: smtp.url, SITE_URL, MAIL_POLL_MS: '100' }));

@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@carebook/shared';
 import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
-import { idempotency } from '../lib/idempotency';
+import { idempotentWrite } from '../lib/idempotency';
 import { withErrors } from '../lib/reply-schemas';
-import type { MovedFrom } from '../services/appointment-writes';
 
 /**
  * `POST /api/v1/user/reschedule-appointment {appointmentId, slotDate, slotTime}`: moves the
@@ -24,22 +23,19 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
       schema: { body: rescheduleRequestSchema, response: withErrors({ 200: messageReplySchema }) },
     },
     async (request, reply) => {
-      const idempotent = await idempotency<{ success: true; message: string }>(ctx.db, request);
-      if (idempotent.prior) return reply.status(idempotent.prior.status).send(idempotent.prior.body);
       const { appointmentId, slotDate, slotTime } = request.body;
-      const moved = { status: 200, body: { success: true as const, message: MESSAGES.appointmentRescheduled } };
-      let from: MovedFrom | undefined;
-      const sent = await idempotent.run(moved, async (also) => {
-        from = await ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone }, also);
+      const sent = await idempotentWrite(ctx.db, request, {
+        reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentRescheduled } },
+        write: (also) =>
+          ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone }, also),
+        audit: (from) =>
+          ctx.audit(
+            request,
+            'appointment.reschedule',
+            { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },
+            { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime } },
+          ),
       });
-      if (sent === moved && from) {
-        await ctx.audit(
-          request,
-          'appointment.reschedule',
-          { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },
-          { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime } },
-        );
-      }
       return reply.status(sent.status).send(sent.body);
     },
   );

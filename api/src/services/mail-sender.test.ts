@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateSlotDays, slotInterval } from '@carebook/shared';
 import { post } from '../test-support/http';
-import { type SmtpCatcher, startSmtpCatcher } from '../test-support/smtp-catcher';
+import { useSmtpCatcher } from '../test-support/smtp-catcher';
 import { type SpawnedApi, spawnApi } from '../test-support/spawn-api';
 import { DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from '../test-support/test-app';
 
@@ -12,14 +12,8 @@ jest.setTimeout(180_000);
 const TOMORROW = '25_11_2026';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-let smtp: SmtpCatcher;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-});
-afterAll(async () => {
-  await smtp.stop();
-  stopTestCluster();
-});
+const smtp = useSmtpCatcher();
+afterAll(() => stopTestCluster());
 
 let counter = 0;
 async function patient(env: TestEnv, tag: string): Promise<{ token: string; email: string }> {

@@ -53,3 +53,16 @@ export async function adminToken(env: TestEnv): Promise<string> {
 export function book(env: TestEnv, token: string, docId: string, slotDate: string, slotTime: string): Promise<Reply> {
   return post(env.app, '/api/v1/user/book-appointment', { docId, slotDate, slotTime }, token);
 }
+
+/**
+ * A new patient's token and the admin's, for the describe block it is called in: filled in before
+ * its first test. Call it after `useTestEnv`, whose app it uses.
+ */
+export function useSignedIn(env: TestEnv): { patient: string; admin: string } {
+  const tokens = { patient: '', admin: '' };
+  beforeAll(async () => {
+    tokens.patient = await registerPatient(env);
+    tokens.admin = await adminToken(env);
+  });
+  return tokens;
+}

@@ -109,3 +109,19 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
     },
   };
 }
+
+/**
+ * A catcher for the test file (or describe block) it is called in: started before the first test,
+ * stopped after the last. The object is filled in place, so settings read in a later `beforeAll`
+ * (`useTestEnv(driver, () => ({ SMTP_URL: smtp.url }))`) see its address.
+ */
+export function useSmtpCatcher(): SmtpCatcher {
+  const catcher = {} as SmtpCatcher;
+  beforeAll(async () => {
+    Object.assign(catcher, await startSmtpCatcher());
+  });
+  afterAll(async () => {
+    await catcher.stop?.();
+  });
+  return catcher;
+}

@@ -13,18 +13,21 @@ export async function getAppointments(api: ApiClient): Promise<Appointment[]> {
   return (await api.get<AppointmentsReply>('/api/v1/user/appointments')).appointments;
 }
 
+// Book, cancel and reschedule take the user action's Idempotency-Key (see `action-keys.ts`): a
+// request cut off after the server committed can be sent again and gets the first reply.
+
 /** Books a slot; the reply names the new appointment. */
-export function bookAppointment(api: ApiClient, body: BookingRequest): Promise<BookingReply> {
-  return api.post<BookingReply>('/api/v1/user/book-appointment', body);
+export function bookAppointment(api: ApiClient, body: BookingRequest, idempotencyKey?: string): Promise<BookingReply> {
+  return api.post<BookingReply>('/api/v1/user/book-appointment', body, { idempotencyKey });
 }
 
-export function cancelAppointment(api: ApiClient, appointmentId: string): Promise<MessageReply> {
-  return api.post<MessageReply>('/api/v1/user/cancel-appointment', { appointmentId });
+export function cancelAppointment(api: ApiClient, appointmentId: string, idempotencyKey?: string): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/cancel-appointment', { appointmentId }, { idempotencyKey });
 }
 
 /** Moves the patient's own upcoming appointment to another free slot of the same doctor. */
-export function rescheduleAppointment(api: ApiClient, body: RescheduleRequest): Promise<MessageReply> {
-  return api.post<MessageReply>('/api/v1/user/reschedule-appointment', body);
+export function rescheduleAppointment(api: ApiClient, body: RescheduleRequest, idempotencyKey?: string): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/reschedule-appointment', body, { idempotencyKey });
 }
 
 /** Rates the patient's own completed visit, once. */

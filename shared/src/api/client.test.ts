@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { MESSAGES } from '../domain/messages';
 import { ApiError } from './api-error';
+import { createActionKeys } from './action-keys';
+import { bookAppointment, cancelAppointment } from './appointments';
 import { createApiClient, GET_RETRIES } from './client';
 
 function reply(status: number, body: unknown): Response {
@@ -28,6 +30,24 @@ function setup(responses: Array<Response | Error>, token: string | null = 'tok')
 }
 
 describe('createApiClient', () => {
+  it("sends a post's Idempotency-Key, and none when there is no key", async () => {
+    const { client, calls } = setup([reply(201, { success: true }), reply(200, { success: true })]);
+    await bookAppointment(client, { docId: 'doc01', slotDate: '25_11_2026', slotTime: '14:00' }, 'action-key-1');
+    await cancelAppointment(client, 'a1');
+    expect((calls[0]?.init?.headers as Record<string, string>)['Idempotency-Key']).toBe('action-key-1');
+    expect(calls[1]?.init?.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
+  it('keeps one key per user action until it succeeds', () => {
+    const keys = createActionKeys();
+    const first = keys.keyFor('book doc01 25_11_2026 14:00');
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys.keyFor('book doc01 25_11_2026 14:00')).toBe(first);
+    expect(keys.keyFor('book doc01 25_11_2026 14:30')).not.toBe(first);
+    keys.done('book doc01 25_11_2026 14:00');
+    expect(keys.keyFor('book doc01 25_11_2026 14:00')).not.toBe(first);
+  });
+
   it('sends the token as a Bearer header and returns the reply', async () => {
     const { client, calls } = setup([reply(200, { success: true, doctors: [] })]);
     await expect(client.get('/api/v1/doctor/all-doctors')).resolves.toEqual({ success: true, doctors: [] });
@@ -65,7 +85,21 @@ describe('createApiClient', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('never retries a POST, even on 503', async () => {
+  it('retries a keyed POST after a network error and a 503 with the same key and body, never on 409', async () => {
+    const { client, calls } = setup([new TypeError('Failed to fetch'), reply(503, { success: false }), reply(201, { success: true, appointmentId: 'a1' })]);
+    await expect(client.post('/book', { a: 1 }, { idempotencyKey: 'k1' })).resolves.toEqual({ success: true, appointmentId: 'a1' });
+    expect(calls).toHaveLength(3);
+    for (const call of calls) {
+      expect((call.init?.headers as Record<string, string>)['Idempotency-Key']).toBe('k1');
+      expect(call.init?.body).toBe('{"a":1}');
+    }
+
+    const refused = setup([reply(409, { success: false, message: 'Taken' }), reply(201, { success: true })]);
+    await expect(refused.client.post('/book', { a: 1 }, { idempotencyKey: 'k2' })).rejects.toMatchObject({ status: 409, message: 'Taken' });
+    expect(refused.calls).toHaveLength(1);
+  });
+
+  it('never retries a POST without a key, even on 503', async () => {
     const { client, calls } = setup([reply(503, { success: false, message: 'Busy' }), reply(200, { success: true })]);
     await expect(client.post('/book', { a: 1 })).rejects.toMatchObject({ status: 503, message: 'Busy' });
     expect(calls).toHaveLength(1);

@@ -11,15 +11,19 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void;
   /** Injected for tests; defaults to the global `fetch`. */
   fetch?: typeof fetch;
-  /** Delay before retry `n` (0-based) of a GET; exponential by default. */
+  /** Delay before retry `n` (0-based) of a GET or keyed POST; exponential by default. */
   retryDelay?: (attempt: number) => number;
 }
 
 export interface ApiClient {
   readonly baseUrl: string;
   get<T>(path: string): Promise<T>;
-  /** A plain object goes as JSON, a `FormData` as multipart. Never retried. */
-  post<T>(path: string, body?: object | FormData): Promise<T>;
+  /**
+   * A plain object goes as JSON, a `FormData` as multipart. Without an `idempotencyKey` never retried
+   * (a cut connection may hide a committed change). With one, retried like a GET with the same key:
+   * the API changes nothing the second time and replays the first reply.
+   */
+  post<T>(path: string, body?: object | FormData, options?: { idempotencyKey?: string }): Promise<T>;
   /** A GET whose success is not JSON (e.g. a calendar file); failures are read as usual. */
   getText(path: string): Promise<string>;
 }
@@ -28,8 +32,8 @@ const RETRY_STATUSES = new Set([502, 503, 504]);
 export const GET_RETRIES = 3;
 
 /**
- * The one HTTP client of the site. Sends `Authorization: Bearer <token>`, retries GETs on network
- * errors and 502/503/504 only, and turns every failure into an {@link ApiError} with the server's
+ * The one HTTP client of the site. Sends `Authorization: Bearer <token>`, retries GETs and keyed
+ * POSTs on network errors and 502/503/504 only, and turns every failure into an {@link ApiError} with the server's
  * `message` (or, when `success` is false in a 2xx, the same).
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -42,8 +46,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       attempt < GET_RETRIES && (error !== null || (response !== null && RETRY_STATUSES.has(response.status))),
   });
 
-  async function send<T>(method: 'GET' | 'POST', path: string, body?: object | FormData, accept = 'application/json'): Promise<T> {
+  async function send<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object | FormData,
+    accept = 'application/json',
+    idempotencyKey?: string,
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: accept };
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     const token = options.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
@@ -56,8 +67,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let response: Response;
     try {
       response =
-        method === 'GET'
-          ? await retryingFetch(url, { method, headers })
+        method === 'GET' || idempotencyKey
+          ? await retryingFetch(url, { method, headers, body: payload })
           : await plainFetch(url, { method, headers, body: payload });
     } catch {
       throw new ApiError(MESSAGES.networkError, 0);
@@ -76,7 +87,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl,
     get: (path) => send('GET', path),
-    post: (path, body) => send('POST', path, body),
+    post: (path, body, postOptions) => send('POST', path, body, 'application/json', postOptions?.idempotencyKey),
     getText: (path) => send<string>('GET', path, undefined, 'text/calendar, text/plain, application/json;q=0.5'),
   };
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
-import { formStyles, SelectField, TextField } from '@carebook/shared/forms';
+import { SelectField, TextField } from '@carebook/shared/forms';
 import type { AppointmentStatus } from '../../api/admin-api';
-import styles from './appointments-page.module.css';
+import { FilterPanel } from '../../components/filter-panel';
 
 export interface Filters {
   doctor: string;
@@ -29,30 +29,22 @@ export function AppointmentFilters({ filters, doctors, onChange }: AppointmentFi
   const doctorOptions = [{ value: '', label: 'All doctors' }, ...doctors.map((doctor) => ({ value: doctor._id, label: doctor.name }))];
   const any = filters.doctor !== '' || filters.date !== '' || filters.status !== '';
   return (
-    <fieldset className={styles.filters}>
-      <legend>Show appointments</legend>
-      <div className={styles.filterGrid}>
-        <SelectField
-          id="filter-doctor"
-          label="Doctor"
-          value={filters.doctor}
-          options={doctorOptions}
-          onValueChange={(doctor) => onChange({ ...filters, doctor })}
-        />
-        <TextField id="filter-date" label="Day" type="date" value={filters.date} onValueChange={(date) => onChange({ ...filters, date })} />
-        <SelectField
-          id="filter-status"
-          label="Status"
-          value={filters.status}
-          options={STATUS_OPTIONS}
-          onValueChange={(status) => onChange({ ...filters, status: status as Filters['status'] })}
-        />
-        <div className={styles.clear}>
-          <button type="button" className={formStyles.secondary} disabled={!any} onClick={() => onChange({ doctor: '', date: '', status: '' })}>
-            Clear filters
-          </button>
-        </div>
-      </div>
-    </fieldset>
+    <FilterPanel legend="Show appointments" canClear={any} onClear={() => onChange({ doctor: '', date: '', status: '' })}>
+      <SelectField
+        id="filter-doctor"
+        label="Doctor"
+        value={filters.doctor}
+        options={doctorOptions}
+        onValueChange={(doctor) => onChange({ ...filters, doctor })}
+      />
+      <TextField id="filter-date" label="Day" type="date" value={filters.date} onValueChange={(date) => onChange({ ...filters, date })} />
+      <SelectField
+        id="filter-status"
+        label="Status"
+        value={filters.status}
+        options={STATUS_OPTIONS}
+        onValueChange={(status) => onChange({ ...filters, status: status as Filters['status'] })}
+      />
+    </FilterPanel>
   );
 }

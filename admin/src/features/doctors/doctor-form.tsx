@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { DOCTOR_LIMITS, LIMITS, SPECIALIZATIONS, type Doctor } from '@carebook/shared';
-import { formStyles, SelectField, TextAreaField, TextField } from '@carebook/shared/forms';
+import { FormAlert, SelectField, SubmitButton, TextAreaField, TextField } from '@carebook/shared/forms';
 import { PhotoField } from './photo-field';
 import { useDoctorForm, type FocusTarget } from './use-doctor-form';
 import styles from './doctor-form.module.css';
@@ -39,13 +39,11 @@ export function DoctorForm({ doctor }: { doctor: Doctor | null }): ReactNode {
           <TextAreaField {...field('about')} label="About (optional)" rows={5} maxLength={DOCTOR_LIMITS.aboutMax} />
         </div>
       </div>
-      <p role="alert" className={formStyles.alert}>
-        {failure}
-      </p>
+      <FormAlert message={failure} />
       <div className={styles.buttons}>
-        <button type="submit" className={formStyles.primary} disabled={saving}>
-          {saving ? 'Saving...' : doctor ? 'Save changes' : 'Add doctor'}
-        </button>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          {doctor ? 'Save changes' : 'Add doctor'}
+        </SubmitButton>
         <Link className={styles.back} to="/doctors">
           Cancel
         </Link>

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate } from '@carebook/shared/router';
 import { LIMITS } from '@carebook/shared';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';
 import { usePageTitle } from '../../use-page-title';
 import { useAdminLogin, type LoginField } from './use-admin-login';
@@ -32,22 +32,18 @@ export function LoginPage(): ReactNode {
           onValueChange={(value) => change('email', value)}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           id="admin-password"
           label="Password"
-          type="password"
           autoComplete="current-password"
-          maxLength={LIMITS.passwordMax}
           value={values.password}
           onValueChange={(value) => change('password', value)}
           error={errors.password}
         />
-        <p role="alert" className={formStyles.alert}>
-          {failure}
-        </p>
-        <button type="submit" className={`${formStyles.primary} ${styles.submit}`} disabled={submitting}>
-          {submitting ? 'Processing...' : 'Log in'}
-        </button>
+        <FormAlert message={failure} />
+        <SubmitButton busy={submitting} className={styles.submit}>
+          Log in
+        </SubmitButton>
       </form>
     </main>
   );

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { WEEKDAYS, type Doctor } from '@carebook/shared';
-import { formStyles } from '@carebook/shared/forms';
+import { FormAlert, formStyles } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';
 import { ScheduleConflicts } from './schedule-conflicts';
 import { TimeOffList } from './time-off-list';
@@ -36,9 +36,7 @@ export function ScheduleEditor({ doctor }: { doctor: Doctor }): ReactNode {
           ))}
         </div>
         <TimeOffList editor={editor} />
-        <p role="alert" className={formStyles.alert}>
-          {editor.problem ?? editor.failure}
-        </p>
+        <FormAlert message={editor.problem ?? editor.failure} />
         <div className={styles.buttons}>
           <button type="submit" className={formStyles.primary} disabled={editor.saving || !editor.dirty}>
             {editor.saving ? 'Saving...' : 'Save hours'}

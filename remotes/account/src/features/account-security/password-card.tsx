@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@carebook/shared/toasts';
-import { changePassword, errorMessage, LIMITS, MESSAGES, validatePassword } from '@carebook/shared';
+import { changePassword, errorMessage, MESSAGES, validatePassword } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { PasswordField, SubmitButton } from '@carebook/shared/forms';
 import styles from './account-security.module.css';
 
 /** Change password: the current one, the new one twice. Every other device is logged out. */
@@ -48,12 +48,12 @@ export function PasswordCard({ onChanged }: { onChanged: () => Promise<void> }):
         Change password
       </h2>
       <p className={styles.meta}>Changing it logs you out on every other device.</p>
-      <TextField id="password-current" label="Current password" type="password" autoComplete="current-password" maxLength={LIMITS.passwordMax} value={values.current} onValueChange={change('current')} error={errors.current} />
-      <TextField id="password-new" label="New password" type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} value={values.next} onValueChange={change('next')} error={errors.next} />
-      <TextField id="password-repeat" label="New password again" type="password" autoComplete="new-password" maxLength={LIMITS.passwordMax} value={values.repeat} onValueChange={change('repeat')} error={errors.repeat} />
-      <button type="submit" className={formStyles.primary} disabled={saving}>
-        {saving ? 'Changing...' : 'Change password'}
-      </button>
+      <PasswordField id="password-current" label="Current password" autoComplete="current-password" value={values.current} onValueChange={change('current')} error={errors.current} />
+      <PasswordField id="password-new" label="New password" autoComplete="new-password" value={values.next} onValueChange={change('next')} error={errors.next} />
+      <PasswordField id="password-repeat" label="New password again" autoComplete="new-password" value={values.repeat} onValueChange={change('repeat')} error={errors.repeat} />
+      <SubmitButton busy={saving} busyLabel="Changing...">
+        Change password
+      </SubmitButton>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Link, Navigate } from '@carebook/shared/router';
 import { LIMITS, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { FormAlert, formStyles, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthForm, type AuthField } from './use-auth-form';
 import styles from '../../components/auth-card.module.css';
@@ -55,12 +55,10 @@ export default function LoginPage(): ReactNode {
           onValueChange={(value) => change('email', value)}
           error={errors.email}
         />
-        <TextField
+        <PasswordField
           id="auth-password"
           label="Password"
-          type="password"
           autoComplete={signUp ? 'new-password' : 'current-password'}
-          maxLength={LIMITS.passwordMax}
           value={values.password}
           onValueChange={(value) => change('password', value)}
           error={errors.password}
@@ -72,12 +70,10 @@ export default function LoginPage(): ReactNode {
             </Link>
           </p>
         )}
-        <p role="alert" className={formStyles.alert}>
-          {failure}
-        </p>
-        <button type="submit" className={`${formStyles.primary} ${styles.submit}`} disabled={submitting}>
-          {submitting ? 'Processing...' : signUp ? 'Create account' : 'Login'}
-        </button>
+        <FormAlert message={failure} />
+        <SubmitButton busy={submitting} className={styles.submit}>
+          {signUp ? 'Create account' : 'Login'}
+        </SubmitButton>
         <p className={styles.switch}>
           {signUp ? 'Already have an account?' : 'New to CareBook?'}
           <button type="button" className={formStyles.link} onClick={toggleMode} disabled={submitting}>

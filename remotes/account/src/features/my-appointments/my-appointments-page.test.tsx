@@ -111,7 +111,7 @@ describe('MyAppointmentsPage', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
-    expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' });
+    expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
     expect(get).toHaveBeenCalledTimes(2);
     expect(app.reloadDoctors).toHaveBeenCalled();

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { cancelAppointment, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
+import { cancelAppointment, createActionKeys, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { downloadAppointmentCalendar } from '@carebook/shared/web';
 import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
@@ -29,6 +29,8 @@ function AppointmentsList(): ReactNode {
   const [confirming, setConfirming] = useState<Appointment | null>(null);
   const [rating, setRating] = useState<Appointment | null>(null);
   const [busy, setBusy] = useState(false);
+  // Cancelling again after a failure retries the same action: same Idempotency-Key.
+  const [cancelKeys] = useState(createActionKeys);
 
   async function addToCalendar(appointment: Appointment): Promise<void> {
     try {
@@ -41,7 +43,8 @@ function AppointmentsList(): ReactNode {
   async function confirmCancel(appointment: Appointment): Promise<void> {
     setBusy(true);
     try {
-      const reply = await cancelAppointment(api, appointment._id);
+      const reply = await cancelAppointment(api, appointment._id, cancelKeys.keyFor(appointment._id));
+      cancelKeys.done(appointment._id);
       toast.success(reply.message || MESSAGES.appointmentCancelled);
       // The freed slot must show again on the booking page, which reads the shared doctor list.
       await Promise.all([reload(), reloadDoctors()]);

@@ -12,7 +12,7 @@ import {
   type Appointment,
 } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { dialogStyles, formStyles } from '@carebook/shared/forms';
+import { dialogStyles, FormAlert, formStyles } from '@carebook/shared/forms';
 import styles from './rate-dialog.module.css';
 
 export interface RateDialogProps {
@@ -118,9 +118,7 @@ export function RateDialog({ appointment, onClose, onRated }: RateDialogProps): 
           />
           <p id="rate-left" className={styles.left}>{`${left} characters left`}</p>
         </div>
-        <p role="alert" className={formStyles.alert}>
-          {problem}
-        </p>
+        <FormAlert message={problem} />
         <div className={dialogStyles.actions}>
           <button type="button" className={formStyles.secondary} onClick={onClose} disabled={busy}>
             Not now

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { errorMessage, forgotPassword, LIMITS, MESSAGES, ROUTES, validateEmail } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { FormAlert, formStyles, SubmitButton, TextField } from '@carebook/shared/forms';
 import styles from '../../components/auth-card.module.css';
 
 /** "Forgot password?": asks for a link by email. The answer never says whether the address has an account. */
@@ -57,12 +57,10 @@ export function ForgotPasswordForm(): ReactNode {
           }}
           error={error}
         />
-        <p role="alert" className={formStyles.alert}>
-          {failure}
-        </p>
-        <button type="submit" className={`${formStyles.primary} ${styles.submit}`} disabled={submitting}>
-          {submitting ? 'Sending...' : sent ? 'Send another link' : 'Send reset link'}
-        </button>
+        <FormAlert message={failure} />
+        <SubmitButton busy={submitting} busyLabel="Sending..." className={styles.submit}>
+          {sent ? 'Send another link' : 'Send reset link'}
+        </SubmitButton>
         <p className={styles.switch}>
           Remembered it?
           <Link to={ROUTES.login} className={formStyles.link}>

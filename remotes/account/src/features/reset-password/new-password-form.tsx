@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
 import { errorMessage, LIMITS, MESSAGES, resetPassword, ROUTES, validatePassword } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { FormAlert, formStyles, PasswordField, SubmitButton } from '@carebook/shared/forms';
 import styles from '../../components/auth-card.module.css';
 
 type Field = 'password' | 'confirm';
@@ -60,32 +60,26 @@ export function NewPasswordForm({ token }: { token: string }): ReactNode {
         <p className={styles.lead}>
           At least {LIMITS.passwordMin} characters. Setting it logs you in here and out on every other device.
         </p>
-        <TextField
+        <PasswordField
           id="reset-password"
           label="New password"
-          type="password"
           autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
           value={values.password}
           onValueChange={(value) => change('password', value)}
           error={errors.password}
         />
-        <TextField
+        <PasswordField
           id="reset-confirm"
           label="Repeat the new password"
-          type="password"
           autoComplete="new-password"
-          maxLength={LIMITS.passwordMax}
           value={values.confirm}
           onValueChange={(value) => change('confirm', value)}
           error={errors.confirm}
         />
-        <p role="alert" className={formStyles.alert}>
-          {failure}
-        </p>
-        <button type="submit" className={`${formStyles.primary} ${styles.submit}`} disabled={submitting}>
-          {submitting ? 'Saving...' : 'Set new password'}
-        </button>
+        <FormAlert message={failure} />
+        <SubmitButton busy={submitting} busyLabel="Saving..." className={styles.submit}>
+          Set new password
+        </SubmitButton>
         <p className={styles.switch}>
           Link not working?
           <Link to={ROUTES.resetPassword} className={formStyles.link}>

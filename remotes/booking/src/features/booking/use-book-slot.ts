@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { toast } from '@carebook/shared/toasts';
-import { ApiError, bookAppointment, errorMessage, MESSAGES, rescheduleAppointment } from '@carebook/shared';
+import { ApiError, bookAppointment, createActionKeys, errorMessage, MESSAGES, rescheduleAppointment } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 
 export interface ChosenSlot {
@@ -34,6 +34,8 @@ export interface UseBookSlotOptions {
 export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId }: UseBookSlotOptions) {
   const { api, token, reloadDoctors } = useApp();
   const [busy, setBusy] = useState(false);
+  // Booking the same slot again after a failure is a retry of one action: same Idempotency-Key.
+  const [actionKeys] = useState(createActionKeys);
 
   const book = useCallback(
     async (slot: ChosenSlot): Promise<BookOutcome> => {
@@ -42,10 +44,13 @@ export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId }: 
         return 'login-required';
       }
       setBusy(true);
+      const action = `${rescheduleId ? `move ${rescheduleId}` : 'book'} ${docId} ${slot.slotDate} ${slot.slotTime}`;
+      const key = actionKeys.keyFor(action);
       try {
         const reply = rescheduleId
-          ? { ...(await rescheduleAppointment(api, { appointmentId: rescheduleId, ...slot })), appointmentId: rescheduleId }
-          : await bookAppointment(api, { docId, ...slot });
+          ? { ...(await rescheduleAppointment(api, { appointmentId: rescheduleId, ...slot }, key)), appointmentId: rescheduleId }
+          : await bookAppointment(api, { docId, ...slot }, key);
+        actionKeys.done(action);
         const message = reply.message ?? (rescheduleId ? MESSAGES.appointmentRescheduled : MESSAGES.appointmentBooked);
         toast.success(message);
         void reloadDoctors();
@@ -59,7 +64,7 @@ export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId }: 
         setBusy(false);
       }
     },
-    [api, token, docId, reloadDoctors, onLoginRequired, onBooked, rescheduleId],
+    [api, token, docId, reloadDoctors, onLoginRequired, onBooked, rescheduleId, actionKeys],
   );
 
   return { book, busy };

@@ -62,7 +62,7 @@ describe('booking confirmation', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel appointment' }));
     expect(post).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' }));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) }));
     expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
     // The slot row is back, with the freed time still chosen (the page address keeps the choice).
     expect(await screen.findByRole('button', { name: 'Book Appointment' })).toBeEnabled();

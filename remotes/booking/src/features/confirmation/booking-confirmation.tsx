@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { cancelAppointment, errorMessage, MESSAGES, ROUTES, type Doctor } from '@carebook/shared';
+import { cancelAppointment, createActionKeys, errorMessage, MESSAGES, ROUTES, type Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import type { BookedSlot } from '../booking/use-book-slot';
 import { AddToCalendarButton, BookedFacts } from './booked-facts';
@@ -22,6 +22,8 @@ export function BookingConfirmation({ doctor, booking, onReschedule, onCancelled
   const heading = useRef<HTMLHeadingElement>(null);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Cancelling again after a failure retries the same action: same Idempotency-Key.
+  const [cancelKeys] = useState(createActionKeys);
 
   // The booking button is gone: put focus (and a screen reader) on the news.
   useEffect(() => heading.current?.focus(), []);
@@ -29,7 +31,8 @@ export function BookingConfirmation({ doctor, booking, onReschedule, onCancelled
   async function cancel(): Promise<void> {
     setBusy(true);
     try {
-      const reply = await cancelAppointment(api, booking.appointmentId);
+      const reply = await cancelAppointment(api, booking.appointmentId, cancelKeys.keyFor(booking.appointmentId));
+      cancelKeys.done(booking.appointmentId);
       toast.success(reply.message || MESSAGES.appointmentCancelled);
       void reloadDoctors();
       onCancelled();

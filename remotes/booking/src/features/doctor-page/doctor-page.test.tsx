@@ -64,7 +64,7 @@ describe('DoctorPage', () => {
     });
     expect(summary()).toHaveTextContent(`Selected: ${formatShortDay(day)} · 11:30 AM`);
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
-    expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '11:30' });
+    expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '11:30' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
   });
 
   it('says when the time kept through login was taken meanwhile', () => {
@@ -131,7 +131,7 @@ describe('DoctorPage', () => {
     const { app } = renderWithApp(<DoctorPage />, { ...route, app: { doctors: [doctor], token: 't', api: stubApi({ post }) } });
     const day = await pickTomorrow(user, '14:30');
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }));
-    expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '14:30' });
+    expect(post).toHaveBeenCalledWith('/api/v1/user/book-appointment', { docId: 'doc01', slotDate: day.key, slotTime: '14:30' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(await screen.findByRole('heading', { name: /Your appointment is booked/ })).toHaveFocus();
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Appointment booked');

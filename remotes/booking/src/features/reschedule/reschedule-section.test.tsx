@@ -35,7 +35,7 @@ describe('rescheduling on the doctor page', () => {
     await user.click(screen.getByRole('radio', { name: formatShortDay(day) }));
     await user.click(screen.getByRole('radio', { name: formatTime('16:00') }));
     await user.click(screen.getByRole('button', { name: 'Move appointment here' }));
-    expect(post).toHaveBeenCalledWith('/api/v1/user/reschedule-appointment', { appointmentId: 'a1', slotDate: day.key, slotTime: '16:00' });
+    expect(post).toHaveBeenCalledWith('/api/v1/user/reschedule-appointment', { appointmentId: 'a1', slotDate: day.key, slotTime: '16:00' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/my-appointments'));
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.appointmentRescheduled);
     expect(app.reloadDoctors).toHaveBeenCalled();

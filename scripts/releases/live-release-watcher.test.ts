@@ -1,0 +1,314 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { LiveReleaseWatcher, type LiveReleaseChange } from './live-release-watcher';
+import type { RemoteAddress } from './live-remotes';
+
+const INTERVAL_MS = 500;
+const TIMEOUT_MS = 1000;
+const RELEASE_A = { id: '20261125T200000000Z-aaaaaaaa', builtAt: '2026-11-25T20:00:00.000Z' };
+const RELEASE_B = { id: '20261125T201000000Z-bbbbbbbb', builtAt: '2026-11-25T20:10:00.000Z' };
+
+type Release = typeof RELEASE_A;
+
+/** A remote's `/release.json`, answering whatever release `live` holds; counts the questions. */
+interface FakeRemote {
+  live: Release;
+  port: number;
+  questions: number;
+  /** Questions left to answer only after `lateByMs`. */
+  lateAnswers: number;
+  lateByMs: number;
+  /** Stops answering (still accepting connections). */
+  hangs: boolean;
+  close(): Promise<void>;
+}
+
+/** A remote that accepts connections, reads the requests and never answers; counts its connections. */
+interface HangingRemote {
+  port: number;
+  open: number;
+  mostOpen: number;
+  accepted: number;
+  close(): Promise<void>;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function listen(server: net.Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+async function fakeRemote(live: Release, port = 0): Promise<FakeRemote> {
+  const server = http.createServer((request, response) => {
+    remote.questions += 1;
+    if (request.url !== '/release.json') {
+      response.writeHead(404).end();
+      return;
+    }
+    if (remote.hangs) return;
+    const answer = (): void => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ name: 'pages', ...remote.live, entry: `/releases/${remote.live.id}/remoteEntry.js` }));
+    };
+    if (remote.lateAnswers > 0) {
+      remote.lateAnswers -= 1;
+      setTimeout(answer, remote.lateByMs);
+    } else answer();
+  });
+  const remote: FakeRemote = {
+    live,
+    port: await listen(server, port),
+    questions: 0,
+    lateAnswers: 0,
+    lateByMs: 0,
+    hangs: false,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  cleanups.push(() => (server.listening ? remote.close() : undefined));
+  return remote;
+}
+
+async function hangingRemote(): Promise<HangingRemote> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    remote.accepted += 1;
+    remote.open = sockets.size;
+    remote.mostOpen = Math.max(remote.mostOpen, sockets.size);
+    socket.resume();
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      remote.open = sockets.size;
+    });
+  });
+  const remote: HangingRemote = {
+    port: await listen(server),
+    open: 0,
+    mostOpen: 0,
+    accepted: 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  cleanups.push(() => (server.listening ? remote.close() : undefined));
+  return remote;
+}
+
+const address = (name: string, port: number): RemoteAddress => ({
+  name,
+  publicOrigin: `http://public-${name}.test`,
+  internalOrigin: `http://127.0.0.1:${port}`,
+});
+
+function watch(addresses: RemoteAddress[]): { watcher: LiveReleaseWatcher; changes: LiveReleaseChange[] } {
+  const watcher = new LiveReleaseWatcher(addresses, { intervalMs: INTERVAL_MS, timeoutMs: TIMEOUT_MS });
+  const changes: LiveReleaseChange[] = [];
+  watcher.onChange((change) => changes.push(change));
+  cleanups.push(() => watcher.stop());
+  return { watcher, changes };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, withinMs = 2000): Promise<void> {
+  const deadline = performance.now() + withinMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`not true within ${withinMs} ms`);
+    await sleep(10);
+  }
+}
+
+/** Resolves with the first change `accept` takes, and how long after the call it came. */
+function nextChange(
+  watcher: LiveReleaseWatcher,
+  accept: (change: LiveReleaseChange) => boolean,
+  withinMs: number,
+): Promise<{ change: LiveReleaseChange; afterMs: number }> {
+  const since = performance.now();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`no such change within ${withinMs} ms`));
+    }, withinMs);
+    const unsubscribe = watcher.onChange((change) => {
+      if (!accept(change)) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve({ change, afterMs: performance.now() - since });
+    });
+  });
+}
+
+describe('LiveReleaseWatcher', () => {
+  it('gives every remote its stable entry and no release before the first answer', () => {
+    const { watcher } = watch([address('pages', 9), address('doctors', 9)]);
+    expect(watcher.current()).toEqual({
+      remotes: { pages: 'http://public-pages.test/remoteEntry.js', doctors: 'http://public-doctors.test/remoteEntry.js' },
+      releases: { pages: null, doctors: null },
+    });
+  });
+
+  it('answers at once while one remote hangs, and learns the others on time', async () => {
+    const hanging = await hangingRemote();
+    const doctors = await fakeRemote(RELEASE_A);
+    const { watcher } = watch([address('pages', hanging.port), address('doctors', doctors.port)]);
+
+    const startedAt = performance.now();
+    const firstRound = watcher.start();
+    const readAt = performance.now();
+    const before = watcher.current();
+    expect(performance.now() - readAt).toBeLessThan(5);
+    expect(before.releases).toEqual({ pages: null, doctors: null });
+
+    await firstRound;
+    // The first round ends with the hanging remote's timeout, not later.
+    expect(performance.now() - startedAt).toBeLessThan(TIMEOUT_MS + 400);
+    expect(watcher.current()).toEqual({
+      remotes: {
+        pages: 'http://public-pages.test/remoteEntry.js',
+        doctors: `http://public-doctors.test/releases/${RELEASE_A.id}/remoteEntry.js`,
+      },
+      releases: { pages: null, doctors: RELEASE_A },
+    });
+
+    // While the hanging remote is asked again and again, reading the releases never waits on it.
+    const reads: number[] = [];
+    // The hanging remote is asked again once each question timed out (the timeout is the longer).
+    const watchUntil = performance.now() + 3 * TIMEOUT_MS;
+    while (performance.now() < watchUntil) {
+      const readAt = performance.now();
+      watcher.current();
+      reads.push(performance.now() - readAt);
+      await sleep(10);
+    }
+    expect(Math.max(...reads)).toBeLessThan(5);
+    // Asked again and again, one question at a time (each abandoned at the timeout).
+    expect(hanging.accepted).toBeGreaterThanOrEqual(3);
+    expect(hanging.mostOpen).toBe(1);
+    expect(doctors.questions).toBeGreaterThanOrEqual(3);
+  });
+
+  it('sees a release switch within one interval and reports it once', async () => {
+    const pages = await fakeRemote(RELEASE_A);
+    const { watcher, changes } = watch([address('pages', pages.port)]);
+    await watcher.start();
+    expect(changes).toEqual([
+      expect.objectContaining({ remote: 'pages', previous: null, next: RELEASE_A }),
+    ]);
+
+    const seen = nextChange(watcher, (change) => change.next?.id === RELEASE_B.id, 5 * INTERVAL_MS);
+    pages.live = RELEASE_B;
+    const { change, afterMs } = await seen;
+    // One interval, plus the answer's own time on a loaded machine.
+    expect(afterMs).toBeLessThanOrEqual(INTERVAL_MS + TIMEOUT_MS);
+    expect(change).toEqual({
+      remote: 'pages',
+      previous: RELEASE_A,
+      next: RELEASE_B,
+      live: {
+        remotes: { pages: `http://public-pages.test/releases/${RELEASE_B.id}/remoteEntry.js` },
+        releases: { pages: RELEASE_B },
+      },
+    });
+    expect(watcher.current()).toBe(change.live);
+
+    // The same answer again is no change.
+    await sleep(3 * INTERVAL_MS);
+    expect(changes.map((recorded) => recorded.next?.id)).toEqual([RELEASE_A.id, RELEASE_B.id]);
+  });
+
+  it('notices a remote going down and recovers by itself when it is back', async () => {
+    const first = await fakeRemote(RELEASE_A);
+    const { watcher } = watch([address('pages', first.port)]);
+    await watcher.start();
+    expect(watcher.current().releases.pages).toEqual(RELEASE_A);
+
+    const down = nextChange(watcher, (change) => change.next === null, 5 * INTERVAL_MS);
+    await first.close();
+    expect((await down).change).toEqual(expect.objectContaining({ remote: 'pages', previous: RELEASE_A, next: null }));
+    expect(watcher.current()).toEqual({ remotes: { pages: 'http://public-pages.test/remoteEntry.js' }, releases: { pages: null } });
+
+    const back = nextChange(watcher, (change) => change.next !== null, 5 * INTERVAL_MS);
+    await fakeRemote(RELEASE_B, first.port);
+    expect((await back).change).toEqual(expect.objectContaining({ remote: 'pages', previous: null, next: RELEASE_B }));
+    expect(watcher.current().remotes.pages).toBe(`http://public-pages.test/releases/${RELEASE_B.id}/remoteEntry.js`);
+  });
+
+  it('keeps a release through one late answer, and reports the remote down when the next is late too', async () => {
+    const pages = await fakeRemote(RELEASE_A);
+    const { watcher, changes } = watch([address('pages', pages.port)]);
+    await watcher.start();
+
+    pages.lateByMs = TIMEOUT_MS + 200;
+    pages.lateAnswers = 1;
+    const asked = pages.questions;
+    await until(() => pages.questions >= asked + 3, 10 * INTERVAL_MS);
+    expect(watcher.current().releases.pages).toEqual(RELEASE_A);
+    expect(changes.map((change) => change.next?.id ?? null)).toEqual([RELEASE_A.id]);
+
+    const down = nextChange(watcher, (change) => change.next === null, 10 * INTERVAL_MS);
+    const hungAt = pages.questions;
+    pages.hangs = true;
+    await down;
+    // The first question left unanswered is forgiven; the second one reports the remote down.
+    expect(pages.questions - hungAt).toBe(2);
+    expect(changes.map((change) => change.next?.id ?? null)).toEqual([RELEASE_A.id, null]);
+  });
+
+  it('counts a reply that is not a release as not answering', async () => {
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ id: 42 }));
+    });
+    const port = await listen(server);
+    cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const { watcher, changes } = watch([address('pages', port)]);
+    await watcher.start();
+    expect(watcher.current().releases.pages).toBeNull();
+    expect(changes).toEqual([]);
+  });
+
+  it('asks nothing more once stopped, and abandons a question in flight', async () => {
+    const hanging = await hangingRemote();
+    const pages = await fakeRemote(RELEASE_A);
+    const { watcher } = watch([address('pages', pages.port), address('account', hanging.port)]);
+    void watcher.start();
+    await until(() => hanging.open === 1);
+
+    watcher.stop();
+    await until(() => hanging.open === 0);
+    const asked = pages.questions;
+    await sleep(3 * INTERVAL_MS);
+    expect(pages.questions).toBe(asked);
+    expect(hanging.accepted).toBe(1);
+  });
+
+  it('keeps polling when a listener throws', async () => {
+    const pages = await fakeRemote(RELEASE_A);
+    const { watcher } = watch([address('pages', pages.port)]);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    cleanups.push(() => errors.mockRestore());
+    watcher.onChange(() => {
+      throw new Error('listener broke');
+    });
+    await watcher.start();
+    expect(errors).toHaveBeenCalledWith('Live release listener failed on pages:', expect.any(Error));
+
+    const seen = nextChange(watcher, (change) => change.next?.id === RELEASE_B.id, 5 * INTERVAL_MS);
+    pages.live = RELEASE_B;
+    await expect(seen).resolves.toEqual(expect.objectContaining({ change: expect.objectContaining({ next: RELEASE_B }) }));
+  });
+});

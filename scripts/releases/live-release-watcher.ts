@@ -1,0 +1,143 @@
+import type { ReleaseInfo } from './release-store';
+import { askLiveRelease, liveRemotesFrom, type LiveRelease, type LiveRemotes, type RemoteAddress } from './live-remotes';
+
+/** How often each remote is asked for its live release, and how long one answer may take. */
+export const POLL_INTERVAL_MS = 1000;
+export const POLL_TIMEOUT_MS = 800;
+
+/** One remote's live release changed: a release, a rollback, or the remote went down or came back. */
+export interface LiveReleaseChange {
+  remote: string;
+  /** The release before (null: the remote was not answering, or had not answered yet). */
+  previous: ReleaseInfo | null;
+  /** The release now (null: the remote stopped answering). */
+  next: ReleaseInfo | null;
+  /** Every remote's live release, this change included. */
+  live: LiveRemotes;
+}
+
+export type LiveReleaseListener = (change: LiveReleaseChange) => void;
+
+export interface LiveReleaseWatcherOptions {
+  intervalMs?: number;
+  timeoutMs?: number;
+}
+
+/** One started run: stopping aborts its questions in flight and clears its timers. */
+interface Run {
+  inFlight: Set<AbortController>;
+  timers: Map<string, NodeJS.Timeout>;
+}
+
+const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a?.id === b?.id && a?.entry === b?.entry;
+const infoOf = (live: LiveRelease | null): ReleaseInfo | null => (live ? { id: live.id, builtAt: live.builtAt } : null);
+
+/**
+ * Learns each remote's live release in the background, so a page load never waits on a remote:
+ * every remote is asked on its own, about once per interval, and the next question is asked only
+ * once the previous answer came (or timed out), so a hanging remote never piles up requests and
+ * never delays the others. A release or rollback shows on page loads within one interval.
+ *
+ * Until a remote first answers, and while it does not (refused, an error, or two timeouts in a
+ * row), it gets its stable `/remoteEntry.js` and a null release (browsers then show its region's
+ * fallback and retry it on their own).
+ */
+export class LiveReleaseWatcher {
+  private readonly intervalMs: number;
+  private readonly timeoutMs: number;
+  private readonly answers = new Map<string, LiveRelease | null>();
+  private readonly listeners = new Set<LiveReleaseListener>();
+  /** Remotes whose last question timed out while their release was known. */
+  private readonly late = new Set<string>();
+  private snapshot: LiveRemotes;
+  private run: Run | null = null;
+  private firstRound: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly addresses: readonly RemoteAddress[],
+    options: LiveReleaseWatcherOptions = {},
+  ) {
+    this.intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
+    this.timeoutMs = options.timeoutMs ?? POLL_TIMEOUT_MS;
+    this.snapshot = liveRemotesFrom(addresses, this.answers);
+  }
+
+  /** Every remote's live release as last learned; never waits. Treat it as read-only. */
+  current(): LiveRemotes {
+    return this.snapshot;
+  }
+
+  /** Calls `listener` after each change of a remote's live release; returns the unsubscribe. */
+  onChange(listener: LiveReleaseListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Starts polling. Resolves once every remote answered or failed its first question (within
+   * the timeout), so a server that awaits it serves the live releases from its first page.
+   */
+  start(): Promise<void> {
+    if (this.run) return this.firstRound;
+    const run: Run = { inFlight: new Set(), timers: new Map() };
+    this.run = run;
+    this.firstRound = Promise.all(this.addresses.map((address) => this.poll(run, address))).then(() => undefined);
+    return this.firstRound;
+  }
+
+  /** Stops polling: clears the timers and abandons questions in flight. What was learned stays. */
+  stop(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    for (const timer of run.timers.values()) clearTimeout(timer);
+    run.timers.clear();
+    for (const question of run.inFlight) question.abort();
+    run.inFlight.clear();
+    this.late.clear();
+  }
+
+  private async poll(run: Run, address: RemoteAddress): Promise<void> {
+    const startedAt = Date.now();
+    // One controller per question, aborted by its own timer or by stop(): nothing outlives it.
+    const question = new AbortController();
+    let timedOut = false;
+    const timeout = setTimeout(() => {
+      timedOut = true;
+      question.abort();
+    }, this.timeoutMs);
+    run.inFlight.add(question);
+    const answer = await askLiveRelease(address, question.signal);
+    clearTimeout(timeout);
+    run.inFlight.delete(question);
+    if (this.run !== run) return;
+    // One late answer from a remote that was answering is a busy moment, not an outage: keep its
+    // release (and the pages rendered with it) unless the next question times out too. A refused
+    // connection or an error reply counts at once.
+    const late = answer === null && timedOut && Boolean(this.answers.get(address.name)) && !this.late.has(address.name);
+    if (late) this.late.add(address.name);
+    else {
+      this.late.delete(address.name);
+      this.record(address.name, answer);
+    }
+    const timer = setTimeout(() => void this.poll(run, address), Math.max(0, this.intervalMs - (Date.now() - startedAt)));
+    timer.unref();
+    run.timers.set(address.name, timer);
+  }
+
+  private record(remote: string, answer: LiveRelease | null): void {
+    const previous = this.answers.get(remote) ?? null;
+    this.answers.set(remote, answer);
+    if (sameRelease(previous, answer)) return;
+    this.snapshot = liveRemotesFrom(this.addresses, this.answers);
+    const change: LiveReleaseChange = { remote, previous: infoOf(previous), next: infoOf(answer), live: this.snapshot };
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        // A listener's failure must not stop the polling the whole site depends on.
+        console.error(`Live release listener failed on ${remote}:`, error);
+      }
+    }
+  }
+}
