@@ -30,7 +30,7 @@ export interface StaticAppOptions {
   releases?: ReleaseStore;
   /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
   runtimeConfig?: () => Promise<object>;
-  /** The host: renders each page's HTML on the server (scripts/server-render) instead of `index.html`. */
+  /** The host: renders each page's HTML on the server (host/server) instead of `index.html`. */
   renderPage?: (url: string) => Promise<{ status: number; html: string; gzip?: Buffer }>;
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;

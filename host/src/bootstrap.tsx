@@ -15,7 +15,7 @@ const FIRST_SCREEN_WAIT_MS = 10_000;
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
-  // The data the host server rendered the page from (host/server).
+  // The data the host's server rendered the page from (host/server).
   const initialData = inlineJson<InitialData>('carebook-data');
   // The route's screen code first, so hydration takes over the server's HTML of that screen as it
   // is, rather than holding it until the code arrives.

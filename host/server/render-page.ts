@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ComponentType } from 'react';
-import { matchPath } from 'react-router';
+import { matchPath } from '@carebook/shared/router';
 import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
-import type { RemoteAddress } from '../releases/live-remotes';
+import type { RemoteAddress } from '../../scripts/releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { evaluateServerModule, ServerModuleCache } from './server-modules';
 
