@@ -6,7 +6,7 @@ import { matchPath } from '@carebook/shared/router';
 import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
 import type { RemoteAddress } from '../../scripts/releases/live-remotes';
 import { FreshJson } from './fresh-json';
-import { evaluateServerModule, ServerModuleCache } from './server-modules';
+import { evaluateServerModule, ServerModuleCache, withinBudget } from './server-modules';
 
 /** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
 export interface HostConfig {
@@ -158,11 +158,17 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         return base ? modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null) : null;
       }),
     );
-
+  let warmedFor = '';
+  const warmOnChange = (config: HostConfig): void => {
+    const releases = JSON.stringify(config.remotes);
+    if (releases === warmedFor) return;
+    warmedFor = releases;
+    void warmScreens(config);
+  };
   const render = async (url: string): Promise<RenderedHtml> => {
     const pathname = url.split('?')[0] ?? '/';
     const config = await options.runtimeConfig();
-    void warmScreens(config);
+    warmOnChange(config);
     const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
     const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
     // Everything the page shows depends on: releases, data versions, the clock's minute.
@@ -182,7 +188,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const manifestFile = entry?.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
     const [screenModule, manifest] = await Promise.all([
       base && screen ? modules.get(internal(`${base}server/${screen.module}.js`), budget) : null,
-      base ? manifestOf(internal(`${base}${manifestFile}`)) : null,
+      base ? withinBudget(manifestOf(internal(`${base}${manifestFile}`)), budget) : null,
     ]);
     const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
     const component = (screenModule as { default?: ComponentType } | null)?.default;
@@ -215,8 +221,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // The built index.html is minified: `<div id=root></div>`.
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
     const page: RenderedHtml = { status: isKnownPath(pathname) ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
-    // A page missing a region, or without the API's data, is rendered again next time.
-    if (!rendered.leftToBrowser.length && doctors.value && clinic.value) {
+    // A page missing a region, its styles or the API's data is rendered again next time.
+    if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!base || manifest)) {
       pages.set(key, page);
       while (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value as string);
     }

@@ -18,6 +18,13 @@ export function evaluateServerModule(code: string, filename: string, provided: R
   return module.exports;
 }
 
+/** `work`'s result if it is done within `budgetMs`, else null (the work itself goes on). */
+export function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), budgetMs)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 const FAILURE_KEPT_MS = 10_000;
 const FETCH_TIMEOUT_MS = 5_000;
 
@@ -57,13 +64,7 @@ export class ServerModuleCache {
   }
 
   /** The module at `url` if it is ready within `budgetMs`, else null (a failure is null too). */
-  async get(url: string, budgetMs: number): Promise<unknown> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), budgetMs)));
-    try {
-      return await Promise.race([this.load(url).catch(() => null), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  get(url: string, budgetMs: number): Promise<unknown> {
+    return withinBudget(this.load(url).catch(() => null), budgetMs);
   }
 }
