@@ -41,6 +41,8 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes', '<rootDir>/admin'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      // The host's server runs in Node: its tests are in the api project.
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/host/server/'],
       setupFiles: ['<rootDir>/jest/setup-globals.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
     },
@@ -48,7 +50,7 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api', '<rootDir>/scripts', '<rootDir>/tools'],
+      roots: ['<rootDir>/api', '<rootDir>/scripts', '<rootDir>/tools', '<rootDir>/host/server'],
       testMatch: ['**/*.test.ts', '<rootDir>/tools/**/*.test.js'],
     },
     {

@@ -24,6 +24,9 @@ const { SingletonContractPlugin } = require('./tools/singleton-contract');
  */
 const { singletons: SINGLETONS } = require('./shared/singletons.json');
 
+/** What a remote's server build takes from the host's server: React and our singletons (one per page there too). */
+const SERVER_PROVIDED = ['react', 'react/jsx-runtime', 'react-dom', ...Object.keys(SINGLETONS)];
+
 /** What must be one per page: React, React DOM and our singletons. Nothing else is shared. */
 function sharedLibraries(appPackage) {
   const version = (name) => appPackage.dependencies[name] || rootPackage.dependencies[name];
@@ -85,13 +88,20 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
       ...(name === 'host' && production ? { experiments: { provideExternalRuntime: true } } : {}),
       ...extra,
     });
+  const cssModules = (production) => ({
+    auto: true,
+    localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[local]_[hash:base64:4]`,
+    namedExport: false,
+    exportLocalsConvention: 'as-is',
+  });
   const compression = () =>
     new CompressionPlugin({ test: /\.(js|css|html|json|svg)$/, algorithm: 'gzip', filename: '[path][base].gz', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 });
 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const config = appConfig(production);
-    if (!exposes || !production) return config;
+    if (!production) return config;
+    if (!exposes) return [{ ...config, name }, serverConfig(config)];
     // A remote's second container, for the composed site only: `hostEntry.js` uses the host's
     // federation runtime instead of carrying its own (about 20 KB gzip less on every first visit).
     // `remoteEntry.js` stays self-contained for the remote's own page and for embedders.
@@ -107,8 +117,54 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         compression(),
       ],
     };
-    return [{ ...config, name }, hostContainer];
+    return [{ ...config, name }, hostContainer, serverConfig(config)];
   };
+
+  /**
+   * The app's server build, in `server/` of the same build (so of each release): what renders its
+   * screens to HTML in the host's server (docs/architecture.md, "Server rendering"). A remote's has
+   * one CommonJS file per exposed module, with React and our singletons left to the host (`require`
+   * gets the host's instances, so a screen renders inside the host's router and context); the
+   * host's (`server/render.js`) carries them and renders the shell. Class names are the browser
+   * build's (same CSS Modules names); the styles themselves are the browser build's files.
+   */
+  function serverConfig(browser) {
+    const entry = exposes
+      ? Object.fromEntries(Object.entries(app.exposes).map(([module, file]) => [module, file]))
+      : { render: './src/server/render.tsx' };
+    return {
+      name: `${name}-server`,
+      dependencies: [name],
+      mode: 'production',
+      context: dir,
+      target: 'node',
+      entry,
+      devtool: false,
+      output: {
+        path: path.join(browser.output.path, 'server'),
+        filename: '[name].js',
+        library: { type: 'commonjs2' },
+        clean: false,
+      },
+      externalsType: 'commonjs',
+      externals: exposes ? SERVER_PROVIDED : undefined,
+      resolve: browser.resolve,
+      module: {
+        rules: browser.module.rules.map((rule) =>
+          String(rule.test) === String(/\.css$/)
+            ? { test: /\.css$/, loader: 'css-loader', options: { modules: { ...cssModules(true), exportOnlyLocals: true } } }
+            : rule,
+        ),
+      },
+      plugins: [
+        ...browser.plugins.filter((plugin) => plugin instanceof webpack.DefinePlugin),
+        // One file per screen: the host evaluates it from the release, with no chunks to fetch.
+        new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+      ],
+      optimization: { minimize: false },
+      performance: { hints: false },
+    };
+  }
 
   function appConfig(production) {
     return {
@@ -155,7 +211,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
                 loader: 'css-loader',
                 options: {
                   sourceMap: !production,
-                  modules: { auto: true, localIdentName: production ? `${name}_[hash:base64:6]` : `${name}_[local]_[hash:base64:4]`, namedExport: false, exportLocalsConvention: 'as-is' },
+                  modules: cssModules(production),
                 },
               },
             ],

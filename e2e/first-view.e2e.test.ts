@@ -1,6 +1,7 @@
-// The first view on a slow phone (docs/architecture.md, "First view"): the page itself carries
-// the route's content, the run-time configuration and hints to fetch the route's remote early;
-// JS stays within budget; a slow remote shows its region's shape, never a blank area.
+// The first view (docs/architecture.md, "Server rendering"): the page itself carries the route's
+// content, rendered on the server by the same components the browser hydrates, the run-time
+// configuration and hints to fetch the route's remote early; the browser takes the server's HTML
+// over in place; JS stays within budget; a slow remote shows its region's shape, never a blank area.
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from './support/first-visit-routes';
@@ -35,18 +36,76 @@ describe('the first view', () => {
     await page.getByRole('link', { name: `Book Appointment with ${dermatologists[0]?.name}` }).click();
     await page.waitForURL(`${stack.siteUrl}/appointment/${dermatologists[0]?._id}`);
     await page.getByRole('heading', { level: 1, name: dermatologists[0]?.name }).waitFor();
-    expect(await page.locator('main .fv-slot').count()).toBeGreaterThan(0);
+    // The first day with a free time, and its times, as the app shows them.
+    expect(await page.getByRole('radiogroup', { name: /^Times on / }).getByRole('radio').count()).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('navigates with no script at all: every link of the menu is an ordinary link to a rendered page', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.siteUrl}/`);
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    for (const [link, heading] of [
+      ['All Doctors', 'Find a doctor'],
+      ['About', 'About CareBook'],
+      ['Contact', 'Contact us'],
+    ] as const) {
+      await menu.getByRole('link', { name: link, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(await page.getByLabel('Email').count()).toBe(1);
+    const missing = await fetch(`${stack.siteUrl}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page not found');
+    await context.close();
+  });
+
+  it.each(['/', '/doctors', '/appointment/doc01'])(
+    'on %s, the app takes over the server\'s HTML in place: the same DOM nodes, no layout shift',
+    async (route) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      // Before any script of the page runs: mark the server's nodes and record layout shifts.
+      await page.addInitScript(() => {
+        const state = window as unknown as { __shift: number };
+        state.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) state.__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        document.addEventListener('DOMContentLoaded', () => {
+          for (const node of Array.from(document.querySelectorAll('main h1, main h2, main article, header nav a'))) {
+            (node as HTMLElement & { __fromServer?: boolean }).__fromServer = true;
+          }
+        });
+      });
+      await page.goto(`${stack.siteUrl}${route}`);
+      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      // Interactive: the app's own handlers answer (the navbar's menu button opens its menu).
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+      await page.getByRole('button', { name: 'Close menu' }).click();
+      const kept = await page.evaluate(() => {
+        const nodes = Array.from(document.querySelectorAll('main h1, main h2, main article, header nav a'));
+        return { total: nodes.length, fromServer: nodes.filter((node) => (node as HTMLElement & { __fromServer?: boolean }).__fromServer).length };
+      });
+      expect(kept.total).toBeGreaterThan(3);
+      expect(kept.fromServer).toBe(kept.total);
+      expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
+      await context.close();
+    },
+  );
 
   it("shows the home page's sections and Top Doctors tiles in the app's words, so nothing changes at handover", async () => {
     const homeAs = async (javaScriptEnabled: boolean) => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
       await page.goto(`${stack.siteUrl}/`);
-      // With script, read the app once it has replaced the first view; without, the first view.
-      if (javaScriptEnabled) await page.getByRole('region', { name: 'Top Doctors', exact: true }).getByRole('article').first().waitFor();
-      else await page.locator('.fv-page').waitFor();
+      // With script, read the page once the app has taken it over; without, the server's HTML.
+      if (javaScriptEnabled) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      await page.getByRole('region', { name: 'Top Doctors', exact: true }).getByRole('article').first().waitFor();
       const headings = await page.locator('main h2').allInnerTexts();
       const top = page.locator('main section').filter({ has: page.getByRole('heading', { level: 2, name: 'Top Doctors', exact: true }) });
       const tiles = await top.locator('article').evaluateAll((articles) =>
@@ -70,8 +129,8 @@ describe('the first view', () => {
         const page = await context.newPage();
         await page.goto(`${stack.siteUrl}${route}`);
         const cards = page.locator('main article');
-        // With script, read the app once it has replaced the first view; without, the first view.
-        if (javaScriptEnabled) await page.locator('.fv-page').waitFor({ state: 'detached' });
+        // With script, read the page once the app has taken it over; without, the server's HTML.
+        if (javaScriptEnabled) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
         await cards.first().waitFor();
         const results = page.locator('section[aria-labelledby="doctor-results-title"]');
         const sidebar = page.getByRole('navigation', { name: 'Specializations' }).getByRole('link');
@@ -125,14 +184,14 @@ describe('the first view', () => {
     expect(html).toMatch(/<script id="carebook-data" type="application\/json">\{"doctors":\[/);
   });
 
-  it('replaces the first view with the app without asking the API for the doctors again', async () => {
+  it('takes the page over without asking the API for the doctors again', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
     await page.goto(`${stack.siteUrl}/doctors`);
+    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
     await page.getByRole('searchbox').or(page.getByRole('textbox', { name: /search/i })).first().waitFor();
-    expect(await page.locator('.fv-page').count()).toBe(0);
     expect(asked.filter((url) => url.includes('/api/v1/doctor/all-doctors'))).toEqual([]);
     await context.close();
   });

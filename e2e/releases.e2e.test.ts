@@ -61,6 +61,12 @@ async function showList(page: Page): Promise<void> {
 
 const title = (page: Page) => page.getByRole('heading', { level: 1 }).innerText();
 
+/** The list's title in the HTML the host's server sends (as a browser with no script sees it). */
+async function serverTitle(): Promise<string | undefined> {
+  const html = await (await fetch(`${stack.siteUrl}/doctors`)).text();
+  return /<main[\s\S]*?<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
+}
+
 /** Releases the doctors remote built from a source with a new page title, then restores the source. */
 async function releaseChangedSource(): Promise<string> {
   const original = fs.readFileSync(LIST_PAGE, 'utf8');
@@ -78,6 +84,7 @@ describe('releasing the doctors remote while the site is open', () => {
   it('keeps an open tab working, serves the new release to new tabs, and rolls back without a build', async () => {
     const hostBefore = contentHash(distDir('host'));
     const first = stack.site.releases('doctors').live()?.id;
+    expect(await serverTitle()).toBe(OLD_TITLE);
     const open = await tab('/');
     await open.page.locator('main a[href^="/appointment/"]').first().waitFor();
 
@@ -93,6 +100,8 @@ describe('releasing the doctors remote while the site is open', () => {
 
     // A new page load, once the host learned the release, gets it and says which one it runs.
     await untilHostServes(stack, 'doctors', second);
+    // The server's HTML is the new release's on the next load: no host rebuild, no restart.
+    expect(await serverTitle()).toBe(NEW_TITLE);
     const fresh = await tab('/doctors');
     await fresh.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(fresh.page)).toBe(NEW_TITLE);
@@ -114,6 +123,7 @@ describe('releasing the doctors remote while the site is open', () => {
     const rolledBack = lastLine(await cli('rollback'));
     expect(rolledBack).toBe(first);
     await untilHostServes(stack, 'doctors', rolledBack);
+    expect(await serverTitle()).toBe(OLD_TITLE);
     const afterRollback = await tab('/doctors');
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await title(afterRollback.page)).toBe(OLD_TITLE);

@@ -134,7 +134,8 @@ describe('the composed site', () => {
   it('shows a not-found page with a way home for unknown routes', async () => {
     const { page } = await fresh();
     const response = await page.goto(`${stack.siteUrl}/no/such/page`);
-    expect(response?.status()).toBe(200);
+    // A real 404 (crawlers and monitors see it), with the app's page and its way home.
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found', exact: true }).waitFor();
     await page.getByRole('link', { name: 'Go to the home page', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/`);

@@ -3,14 +3,14 @@
 // the image's build is published there at start unless live already), RELEASES_KEEP. The host:
 // API_URL, ADMIN_URL, <NAME>_REMOTE_URL (where browsers load each remote's remoteEntry.js) and
 // <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same),
-// API_INTERNAL_URL (where it reads the doctors for the first view; default: API_URL).
+// API_INTERNAL_URL (where it reads the doctors for server rendering; default: API_URL).
 // Every app: API_URL (allowed by its Content-Security-Policy), SITE_URL or PUBLIC_URL (https: HSTS).
-import { createPageRenderer, type HostConfig } from './first-view/render-page';
-import { LiveReleaseWatcher } from './releases/live-release-watcher';
+import type { FastifyInstance } from 'fastify';
+import { HostServer } from '../host/server/host-server';
 import type { RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { isHttpsDeployment } from './security-headers';
-import { createStaticApp, type StaticAppOptions } from './static-app';
+import { createStaticApp } from './static-app';
 import { distDir, SITE_APPS } from './site-apps';
 
 function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
@@ -24,9 +24,9 @@ function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
 interface AppSetup {
   name: string;
   port: number;
-  options: StaticAppOptions;
-  /** The host's view of the remotes' live releases (none for a remote). */
-  liveReleases?: LiveReleaseWatcher;
+  createApp: () => Promise<FastifyInstance>;
+  /** The host's server (a remote has none). */
+  host?: HostServer;
 }
 
 function configure(env: NodeJS.ProcessEnv): AppSetup {
@@ -43,34 +43,23 @@ function configure(env: NodeJS.ProcessEnv): AppSetup {
     const releases = new ReleaseStore(releasesDirFrom(env), app.name);
     const live = publishBuild(releases, root, keepFrom(env));
     console.log(`${app.name}: release ${live.id} is live`);
-    return { name: app.name, port, options: { root, releases, security: { apiUrl, https } } };
+    return { name: app.name, port, createApp: () => createStaticApp({ root, releases, security: { apiUrl, https } }) };
   }
   const addresses = remoteAddresses(env);
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
-  const liveReleases = new LiveReleaseWatcher(addresses);
-  const runtimeConfig = async (): Promise<HostConfig> => ({ apiUrl, adminUrl, ...liveReleases.current() });
-  return {
-    name: app.name,
-    port,
-    liveReleases,
-    options: {
-      root,
-      runtimeConfig,
-      renderPage: createPageRenderer({ root, runtimeConfig, apiInternalUrl: env.API_INTERNAL_URL }),
-      security: { apiUrl, appOrigins: addresses.map((address) => address.publicOrigin), https },
-    },
-  };
+  const host = new HostServer({ root, apiUrl, adminUrl, remotes: addresses, apiInternalUrl: env.API_INTERNAL_URL, https });
+  return { name: app.name, port, host, createApp: () => host.createApp() };
 }
 
 async function main(): Promise<void> {
-  const { name, port, options, liveReleases } = configure(process.env);
-  const server = await createStaticApp(options);
+  const { name, port, host, createApp } = configure(process.env);
+  const server = await createApp();
   // Bounded by one poll's timeout: a remote that is not up yet is picked up in the background.
-  await liveReleases?.start();
+  await host?.start();
   await server.listen({ host: '0.0.0.0', port });
   console.log(`${name} served on port ${port}`);
   const stop = (): void => {
-    liveReleases?.stop();
+    host?.stop();
     void server.close().then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);

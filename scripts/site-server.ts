@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { createPageRenderer, type HostConfig } from './first-view/render-page';
+import { HostServer } from '../host/server/host-server';
 import { checkBuild } from './releases/check-build';
-import { LiveReleaseWatcher } from './releases/live-release-watcher';
+import type { LiveReleaseWatcher } from './releases/live-release-watcher';
 import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { createStaticApp } from './static-app';
 import { distDir, SITE_APPS, type AppName } from './site-apps';
@@ -62,12 +62,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     publicOrigin: url(app.name),
     internalOrigin: `http://127.0.0.1:${portOf(app.name)}`,
   }));
-  const liveReleases = new LiveReleaseWatcher(addresses);
-  const runtimeConfig = async (): Promise<HostConfig> => ({
-    apiUrl: options.apiUrl,
-    adminUrl: options.adminUrl,
-    ...liveReleases.current(),
-  });
+  const https = publicHost.startsWith('https://');
+  const host = new HostServer({ root: distDir('host'), apiUrl: options.apiUrl, adminUrl: options.adminUrl, remotes: addresses, https });
 
   for (const [name, store] of stores) {
     if (store.isLive(distDir(name))) continue;
@@ -77,18 +73,15 @@ export async function startSite(options: SiteOptions): Promise<Site> {
 
   const running = new Map<AppName, RunningApp>();
   async function startApp(name: AppName): Promise<void> {
-    const server = await createStaticApp({
-      root: distDir(name),
-      releases: stores.get(name),
-      runtimeConfig: name === 'host' ? runtimeConfig : undefined,
-      renderPage: name === 'host' ? createPageRenderer({ root: distDir('host'), runtimeConfig }) : undefined,
-      security: {
-        // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
-        apiUrl: name === 'host' ? options.apiUrl : [options.apiUrl, BUILD_API_URL],
-        appOrigins: name === 'host' ? addresses.map((address) => address.publicOrigin) : [],
-        https: publicHost.startsWith('https://'),
-      },
-    });
+    const server =
+      name === 'host'
+        ? await host.createApp()
+        : await createStaticApp({
+            root: distDir(name),
+            releases: stores.get(name),
+            // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
+            security: { apiUrl: [options.apiUrl, BUILD_API_URL], https },
+          });
     try {
       await server.listen({ host: listenHost, port: portOf(name) });
     } catch (error) {
@@ -105,7 +98,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
 
   try {
     for (const app of SITE_APPS) await startApp(app.name);
-    await liveReleases.start();
+    await host.start();
   } catch (error) {
     // One app could not start (its port taken, say): stop the others, so nothing is left running.
     await Promise.all([...running.keys()].map((name) => stopApp(name)));
@@ -121,11 +114,11 @@ export async function startSite(options: SiteOptions): Promise<Site> {
       if (!store) throw new Error(`${name} is not a remote`);
       return store;
     },
-    liveReleases,
+    liveReleases: host.liveReleases,
     stopApp,
     startApp,
     close: async () => {
-      liveReleases.stop();
+      host.stop();
       await Promise.all([...running.keys()].map((name) => stopApp(name)));
     },
   };

@@ -29,7 +29,7 @@ type AppCase = [string, () => Promise<FastifyInstance>, string];
 const apps: AppCase[] = [
   [
     'the host (rendered pages)',
-    () => createStaticApp({ root: builtApp('host', '<title>host</title>'), renderPage: async (url) => `<p>page ${url}</p>` }),
+    () => createStaticApp({ root: builtApp('host', '<title>host</title>'), renderPage: async (url) => ({ status: 200, html: `<p>page ${url}</p>` }) }),
     '<p>page /</p>',
   ],
   [
@@ -70,7 +70,7 @@ describe('security headers', () => {
   it('are sent with pages: CSP allowing our origins only, no framing, referrer policy, nosniff, permissions; files get nosniff only', async () => {
     const app = await createStaticApp({
       root: builtApp('host', '<title>host</title>'),
-      renderPage: async () => '<p>page</p>',
+      renderPage: async () => ({ status: 200, html: '<p>page</p>' }),
       security: { apiUrl: 'http://api.test:4000/', appOrigins: ['http://remote.test:3001/remoteEntry.js'] },
     });
     try {

@@ -30,8 +30,8 @@ export interface StaticAppOptions {
   releases?: ReleaseStore;
   /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
   runtimeConfig?: () => Promise<object>;
-  /** The host: builds each page's HTML (first view, inline configuration) instead of `index.html`. */
-  renderPage?: (url: string) => Promise<string>;
+  /** The host: renders each page's HTML on the server (host/server) instead of `index.html`. */
+  renderPage?: (url: string) => Promise<{ status: number; html: string; gzip?: Buffer }>;
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;
 }
@@ -129,11 +129,11 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', releases.folder(live.id));
     }
     if (renderPage) {
-      return renderPage(request.url).then((html) => {
-        reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-        // Rendered per request, so compressed per request: on a slow phone every kilobyte counts.
+      return renderPage(request.url).then(({ status, html, gzip }) => {
+        reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+        // On a slow phone every kilobyte counts: gzip whenever the browser takes it.
         if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
-        return reply.header('Content-Encoding', 'gzip').send(zlib.gzipSync(html, { level: 6 }));
+        return reply.header('Content-Encoding', 'gzip').send(gzip ?? zlib.gzipSync(html, { level: 6 }));
       });
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

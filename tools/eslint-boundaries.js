@@ -14,7 +14,9 @@ const FRONT_ENDS = /^(host|admin|remote:)/;
 // The router and the toasts are one instance per page, provided under our own names; the
 // library names would bypass them (and resolve to different code in webpack and in jest).
 const FACADED_LIBRARIES = /^(react-router-dom|react-router|react-toastify)(\/|$)/;
-const FACADES = new Set(['shared/src/react/router.ts', 'shared/src/react/toasts.tsx']);
+// The host's server renderer takes StaticRouter from the library behind the facade: the browser
+// never loads that file, and in its server build both names are one bundled module.
+const FACADES = new Set(['shared/src/react/router.ts', 'shared/src/react/toasts.tsx', 'host/src/server/render.tsx']);
 // The modules behind the singletons (without extension): the rest of shared/src/react is bundled
 // per app and must reach them by package name, or it would carry a second copy of their state.
 const SINGLETON_MODULES = new Map([

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, useNavigate } from '@carebook/shared/router';
 import { ToastContainer } from '@carebook/shared/toasts';
 import { ROUTES, safeNextPath, sessionExpiredPath } from '@carebook/shared';
@@ -14,19 +14,21 @@ function currentPlace(): string {
   return `${pathname}${search}`;
 }
 
-interface SessionProps {
+export interface AppProps {
   config: RuntimeConfig;
-  initialData: InitialData | null;
-  children: ReactNode;
+  initialData?: InitialData | null;
+  /** The page holds the server's HTML of this tree: render what the server did, then go on. */
+  hydrating?: boolean;
 }
 
-function Session({ config, initialData, children }: SessionProps): ReactNode {
+function Session({ config, initialData = null, hydrating, children }: AppProps & { children: ReactNode }): ReactNode {
   const navigate = useNavigate();
   return (
     <AppProvider
       apiUrl={config.apiUrl}
       adminUrl={config.adminUrl}
       initialData={initialData}
+      hydrating={hydrating}
       onSessionExpired={() => navigate(sessionExpiredPath(currentPlace()))}
     >
       {children}
@@ -34,16 +36,32 @@ function Session({ config, initialData, children }: SessionProps): ReactNode {
   );
 }
 
-/** The shell: one router, one context, one toast container; remotes render inside the layout. */
-export function App({ config, initialData = null }: { config: RuntimeConfig; initialData?: InitialData | null }): ReactNode {
+/** The shell inside a router: one context, one toast container; remotes render inside the layout. */
+export function AppShell(props: AppProps): ReactNode {
+  return (
+    <Session {...props}>
+      <Layout>
+        <AppRoutes />
+      </Layout>
+      <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+    </Session>
+  );
+}
+
+/** Marks the page once the app has taken it over (`<html data-app="ready">`), for tests and probes. */
+function ReadyMark(): null {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+/** The site in the browser; the host's server renders the same shell (src/server/render.tsx). */
+export function App(props: AppProps): ReactNode {
   return (
     <BrowserRouter>
-      <Session config={config} initialData={initialData}>
-        <Layout>
-          <AppRoutes />
-        </Layout>
-        <ToastContainer position="top-right" autoClose={5000} newestOnTop />
-      </Session>
+      <AppShell {...props} />
+      <ReadyMark />
     </BrowserRouter>
   );
 }

@@ -1,7 +1,7 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from '@carebook/shared/router';
 import { SCREENS } from '@carebook/shared';
-import type { InitialData } from '@carebook/shared/react';
+import { TOKEN_KEY, type InitialData } from '@carebook/shared/react';
 import '@carebook/shared/tokens.css';
 import '@carebook/shared/base.css';
 import './styles/global.css';
@@ -9,26 +9,42 @@ import { App } from './app';
 import { preloadScreen } from './remotes/load-screen';
 import { inlineJson, loadRuntimeConfig, registerRuntimeRemotes } from './remotes/runtime-config';
 
-/** How long the first view may wait for its route's remote before the shell shows its skeleton. */
+/** How long the first render may wait for its route's remote; the server's HTML stays on screen meanwhile. */
 const FIRST_SCREEN_WAIT_MS = 10_000;
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
-  // The data the host server rendered the first view from (scripts/first-view).
+  // The data the host's server rendered the page from (host/server).
   const initialData = inlineJson<InitialData>('carebook-data');
-  // The page already shows this route's first view: replace it once, with the real screen, rather
-  // than with a loading state in between.
-  const screen = SCREENS.find((candidate) => matchPath(candidate.path, window.location.pathname));
-  if (screen) {
-    await Promise.race([
-      preloadScreen(`${screen.remote}/${screen.module}`),
-      new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
-    ]);
-  }
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  createRoot(container).render(<App config={config} initialData={initialData} />);
+  const fromServer = Boolean(container.firstElementChild);
+  const screen = SCREENS.find((candidate) => matchPath(candidate.path, window.location.pathname));
+  const screenCode = screen ? preloadScreen(`${screen.remote}/${screen.module}`) : Promise.resolve();
+  // Signed out (as the server rendered it): hydrate at once. The route's region stays the server's
+  // HTML until its code arrives, and React replays a tap made on it meanwhile. Signed in, the
+  // navbar changes right after hydration, which would make React drop a region still waiting for
+  // its code (to its skeleton): so that code comes first, the server's HTML on screen meanwhile.
+  // With no server HTML (a page served without it), the screen's code first as well.
+  if (!fromServer || hasStoredToken()) {
+    await Promise.race([screenCode, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
+  }
+  if (fromServer) {
+    hydrateRoot(container, <App config={config} initialData={initialData} hydrating />, {
+      onRecoverableError: (error) => console.warn('[carebook] the page was rendered again in the browser:', error),
+    });
+  } else {
+    createRoot(container).render(<App config={config} initialData={initialData} />);
+  }
+}
+
+function hasStoredToken(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(TOKEN_KEY));
+  } catch {
+    return false;
+  }
 }
 
 void start();

@@ -1,2 +1,3 @@
 // Async boundary: shared singletons (React, the context) are negotiated before any of them runs.
-import('./bootstrap');
+// Named: its stylesheet (the shell's styles) is linked by the host's server in every page (host/server).
+import(/* webpackChunkName: "shell" */ './bootstrap');

@@ -1,9 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@carebook/shared/router';
 import { ROUTES, SCREENS } from '@carebook/shared';
-
-// Rarely seen: not part of every first visit.
-const NotFoundPage = lazy(() => import('./pages/not-found-page').then((module) => ({ default: module.NotFoundPage })));
+import { NotFoundPage } from './pages/not-found-page';
 import { RemoteSlot } from './remotes/remote-slot';
 
 export function AppRoutes(): ReactNode {
@@ -13,14 +11,7 @@ export function AppRoutes(): ReactNode {
         <Route key={path} path={path} element={<RemoteSlot remote={remote} module={module} />} />
       ))}
       <Route path="/appointments" element={<Navigate to={ROUTES.myAppointments} replace />} />
-      <Route
-        path="*"
-        element={
-          <Suspense fallback={null}>
-            <NotFoundPage />
-          </Suspense>
-        }
-      />
+      <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
 }

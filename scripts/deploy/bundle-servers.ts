@@ -105,8 +105,6 @@ async function main(): Promise<void> {
     const appOut = path.join(out, 'apps', app.name);
     fs.cpSync(siteServer, path.join(appOut, 'server'), { recursive: true });
     copy(`${app.dir}/dist`, appOut);
-    // The first view inlines the design tokens (see scripts/first-view/first-view-css.ts).
-    if (app.kind === 'host') copy('shared/src/react/tokens.css', appOut);
   }
   fs.rmSync(siteServer, { recursive: true });
 

@@ -1,5 +1,6 @@
-import { useCallback, useState, Suspense, type ReactNode } from 'react';
+import { useCallback, useContext, useState, Suspense, type ComponentType, type ReactNode } from 'react';
 import { forgetScreen, getScreen } from './load-screen';
+import { ScreenNotOnServer, ServerScreensContext } from './server-screens';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import styles from './remote-slot.module.css';
 import { RouteSkeleton, skeletonShapeOf } from './route-skeleton';
@@ -13,6 +14,18 @@ export interface RemoteSlotProps {
   loading?: ReactNode;
 }
 
+const missing = new Map<string, ComponentType>();
+function notOnServer(id: string): ComponentType {
+  let screen = missing.get(id);
+  if (!screen) {
+    screen = () => {
+      throw new ScreenNotOnServer(id);
+    };
+    missing.set(id, screen);
+  }
+  return screen;
+}
+
 /**
  * Renders one screen of a remote: Suspense while its code loads, an error boundary with Retry
  * when the remote is down or broken. The navbar, footer and other routes never depend on it.
@@ -24,7 +37,8 @@ export function RemoteSlot({ remote, module, loading }: RemoteSlotProps): ReactN
     forgetScreen(id);
     setAttempt((n) => n + 1);
   }, [id]);
-  const Screen = getScreen(id);
+  const serverScreens = useContext(ServerScreensContext);
+  const Screen = serverScreens ? (serverScreens(id) ?? notOnServer(id)) : getScreen(id);
 
   return (
     <RemoteErrorBoundary

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@carebook/shared/toasts';
 import {
   createApiClient,
@@ -32,6 +32,11 @@ export interface AppProviderProps {
   initialToken?: string | null;
   /** Called after a 401 cleared the token, e.g. to show the login screen. */
   onSessionExpired?: () => void;
+  /**
+   * The page holds the server's HTML of this tree, rendered signed out (the server cannot read the
+   * browser's storage): start signed out too, then read the stored token before the first paint.
+   */
+  hydrating?: boolean;
   /** Injected for tests. */
   apiClient?: ApiClient;
   children: ReactNode;
@@ -46,7 +51,10 @@ export function AppProvider(props: AppProviderProps): ReactNode {
   const { apiUrl, adminUrl = '', persistToken = true, initialToken = null, onSessionExpired, apiClient, children } =
     props;
   const initialData = useRef(props.initialData).current;
-  const [token, setTokenState] = useState<string | null>(() => (persistToken ? readStoredToken() : initialToken));
+  const hydrating = useRef(props.hydrating && persistToken).current;
+  const [token, setTokenState] = useState<string | null>(() =>
+    hydrating ? null : persistToken ? readStoredToken() : initialToken,
+  );
   const tokenRef = useRef(token);
   const expiredRef = useRef(onSessionExpired);
   expiredRef.current = onSessionExpired;
@@ -59,6 +67,14 @@ export function AppProvider(props: AppProviderProps): ReactNode {
     },
     [persistToken],
   );
+
+  useLayoutEffect(() => {
+    if (!hydrating) return;
+    const stored = readStoredToken();
+    if (!stored) return;
+    tokenRef.current = stored;
+    setTokenState(stored);
+  }, [hydrating]);
 
   const api = useMemo(
     () =>

@@ -1,0 +1,47 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FreshJson } from './fresh-json';
+
+describe('FreshJson', () => {
+  let server: http.Server;
+  let url: string;
+  let body = '{"n":1}';
+  let etag = '"v1"';
+  const asked: Array<string | undefined> = [];
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) => {
+      asked.push(request.headers['if-none-match']);
+      if (request.headers['if-none-match'] === etag) response.writeHead(304, { etag }).end();
+      else response.writeHead(200, { etag, 'content-type': 'application/json' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/doctors`;
+  });
+  afterAll(async () => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+  });
+
+  it('revalidates with the ETag, shares one request between pages asking together, and sees a change', async () => {
+    const feed = new FreshJson<{ n: number }>(url, { freshMs: 0 });
+    expect(await feed.get()).toEqual({ value: { n: 1 }, version: '"v1"' });
+    const together = await Promise.all([feed.get(), feed.get(), feed.get()]);
+    expect(together.map((read) => read.value?.n)).toEqual([1, 1, 1]);
+    expect(asked).toEqual([undefined, '"v1"']);
+    body = '{"n":2}';
+    etag = '"v2"';
+    expect(await feed.get()).toEqual({ value: { n: 2 }, version: '"v2"' });
+  });
+
+  it('keeps the last good copy while the API does not answer', async () => {
+    const feed = new FreshJson<{ n: number }>(url, { freshMs: 0, timeoutMs: 300 });
+    const first = await feed.get();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections();
+    await closed;
+    expect(await feed.get()).toEqual(first);
+    await new Promise<void>((resolve) => server.listen(Number(new URL(url).port), '127.0.0.1', resolve));
+  });
+});

@@ -1,0 +1,66 @@
+// The host's server: one composition root, used by `npm start` and the tests (scripts/site-server.ts)
+// and by the host's container (scripts/serve-app.ts).
+import type { FastifyInstance } from 'fastify';
+import { LiveReleaseWatcher } from '../../scripts/releases/live-release-watcher';
+import type { RemoteAddress } from '../../scripts/releases/live-remotes';
+import { createStaticApp } from '../../scripts/static-app';
+import { createPageRenderer, type HostConfig, type PageRenderer } from './render-page';
+
+export interface HostServerOptions {
+  /** The host's built folder (`host/dist`). */
+  root: string;
+  /** The API as browsers reach it. */
+  apiUrl: string;
+  adminUrl: string;
+  /** Where browsers and this server reach each remote. */
+  remotes: readonly RemoteAddress[];
+  /** Where this server reaches the API (another container in docker-compose); default `apiUrl`. */
+  apiInternalUrl?: string;
+  /** An https deployment (HSTS). */
+  https: boolean;
+}
+
+/**
+ * Serves the host: its static files, `/remotes.json` and every page rendered on the server
+ * (render-page.ts), with the remotes' live releases learned in the background (never per page).
+ */
+export class HostServer {
+  readonly liveReleases: LiveReleaseWatcher;
+  readonly renderPage: PageRenderer;
+  readonly runtimeConfig: () => Promise<HostConfig>;
+
+  constructor(private readonly options: HostServerOptions) {
+    this.liveReleases = new LiveReleaseWatcher(options.remotes);
+    this.runtimeConfig = async () => ({ apiUrl: options.apiUrl, adminUrl: options.adminUrl, ...this.liveReleases.current() });
+    this.renderPage = createPageRenderer({
+      root: options.root,
+      runtimeConfig: this.runtimeConfig,
+      remoteAddresses: options.remotes,
+      apiInternalUrl: options.apiInternalUrl,
+    });
+  }
+
+  /** The HTTP app (made again after a close, e.g. a test stopping the host, with the same state). */
+  createApp(): Promise<FastifyInstance> {
+    return createStaticApp({
+      root: this.options.root,
+      runtimeConfig: this.runtimeConfig,
+      renderPage: this.renderPage,
+      security: {
+        apiUrl: this.options.apiUrl,
+        appOrigins: this.options.remotes.map((remote) => remote.publicOrigin),
+        https: this.options.https,
+      },
+    });
+  }
+
+  /** Learns the live releases (bounded by one question's timeout) and loads their screens. */
+  async start(): Promise<void> {
+    await this.liveReleases.start();
+    await this.renderPage.warm().catch(() => undefined);
+  }
+
+  stop(): void {
+    this.liveReleases.stop();
+  }
+}

@@ -1,0 +1,232 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { ComponentType } from 'react';
+import { matchPath } from '@carebook/shared/router';
+import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
+import type { RemoteAddress } from '../../scripts/releases/live-remotes';
+import { FreshJson } from './fresh-json';
+import { evaluateServerModule, ServerModuleCache, withinBudget } from './server-modules';
+
+/** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
+export interface HostConfig {
+  apiUrl: string;
+  adminUrl: string;
+  remotes: Record<string, string>;
+  releases: Record<string, { id: string; builtAt: string } | null>;
+}
+
+interface InitialData {
+  doctors: Doctor[] | null;
+  clinic: ClinicInfo | null;
+}
+
+/** The host's server build (host/src/server/render.tsx). */
+interface HostServerBuild {
+  provided: Readonly<Record<string, unknown>>;
+  renderPage(request: {
+    url: string;
+    config: HostConfig;
+    initialData: InitialData | null;
+    screens: Readonly<Record<string, ComponentType>>;
+  }): Promise<{ html: string; title: string; leftToBrowser: string[] }>;
+}
+
+export interface PageRendererOptions {
+  /** The host's built folder: its index.html is the template, server/render.js the renderer. */
+  root: string;
+  /** This page load's configuration (each remote's live release). */
+  runtimeConfig: () => Promise<HostConfig>;
+  /** Where this server reaches each remote (another container's name in docker-compose). */
+  remoteAddresses?: readonly RemoteAddress[];
+  /** Where this server reaches the API (another container in docker-compose); default the public one. */
+  apiInternalUrl?: string;
+  /** How long a page waits for a remote's server build before sending that region's skeleton. */
+  regionBudgetMs?: number;
+}
+
+export interface RenderedHtml {
+  status: number;
+  html: string;
+  /** The same page gzipped (level 6), made once per cached page. */
+  gzip: Buffer;
+}
+
+const REGION_BUDGET_MS = 150;
+/** Pages kept (the most recently used); any URL can be asked for, so the cache is bounded. */
+const CACHED_PAGES = 500;
+/** Cached pages are rendered again each minute at least: "Next: 10:30" moves with the clock. */
+const CLOCK_STEP_MS = 60_000;
+
+/** `<script type="application/json">` content: safe to inline (no `</script>`, no `<!--`). */
+function inlineJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The route's screen, matched by the same router code the host uses. */
+export function screenFor(pathname: string): (typeof SCREENS)[number] | undefined {
+  return SCREENS.find((screen) => matchPath(screen.path, pathname));
+}
+
+/** Paths the shell answers without a 404 (a screen, or a redirect the browser follows). */
+function isKnownPath(pathname: string): boolean {
+  return Boolean(screenFor(pathname)) || pathname === '/appointments';
+}
+
+interface Manifest {
+  exposes?: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[]; async: string[] } } }>;
+}
+
+/**
+ * Renders the host's pages on the server with the same React components the browser hydrates:
+ * the host's shell from its own server build, the route's screen from the server build in its
+ * remote's live release (so a release changes the HTML on the next load, and a rollback restores
+ * it), the screen's styles from that release, this load's configuration and data inline (no
+ * `/remotes.json` round trip, no second doctors request), and preload hints for the screen's code.
+ */
+export interface PageRenderer {
+  (url: string): Promise<RenderedHtml>;
+  /** Loads every screen of the live releases now (at start), so no first page waits for one. */
+  warm(): Promise<void>;
+}
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  const template = fs.readFileSync(path.join(options.root, 'index.html'), 'utf8');
+  const hostFile = path.join(options.root, 'server', 'render.js');
+  const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
+  const modules = new ServerModuleCache(host.provided);
+  // The shell's own styles (the host's `shell` chunk): in the page, so its HTML is styled at once.
+  // `data-href` is the name webpack's style loader looks for, so it does not load them again.
+  const shellStyles = fs
+    .readdirSync(options.root)
+    .filter((file) => /^shell\.[0-9a-f]+\.css$/.test(file))
+    .map((file) => `<link rel="stylesheet" href="/${file}" data-href="${file}">`);
+  // Styles the host loads itself when needed (the toasts' own, with the first toast): a remote's
+  // build carries a copy with the same content hash, which a page need not download.
+  const hostLazyStyles = new Set(
+    fs.readdirSync(options.root).flatMap((file) => /^(?!shell\.)[^.]+\.([0-9a-f]{8})\.css$/.exec(file)?.slice(1, 2) ?? []),
+  );
+  const contentHashOf = (file: string): string => /\.([0-9a-f]{8})\.css$/.exec(file)?.[1] ?? file;
+  const budget = options.regionBudgetMs ?? REGION_BUDGET_MS;
+  const pages = new Map<string, RenderedHtml>();
+  const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
+  const feedsOf = (api: string) => {
+    let feed = feeds.get(api);
+    if (!feed) {
+      feed = { doctors: new FreshJson(`${api}/api/v1/doctor/all-doctors`), clinic: new FreshJson(`${api}/api/v1/clinic`) };
+      feeds.set(api, feed);
+    }
+    return feed;
+  };
+  const internal = (url: string): string => {
+    const address = options.remoteAddresses?.find((candidate) => url.startsWith(`${candidate.publicOrigin}/`));
+    return address ? `${address.internalOrigin}${url.slice(address.publicOrigin.length)}` : url;
+  };
+
+  // A release's manifest never changes: read once per release (a failed read is tried again).
+  const manifests = new Map<string, Promise<Manifest | null>>();
+  const manifestOf = (url: string): Promise<Manifest | null> => {
+    let manifest = manifests.get(url);
+    if (!manifest) {
+      manifest = fetch(url, { signal: AbortSignal.timeout(2000) })
+        .then((response) => (response.ok ? (response.json() as Promise<Manifest>) : null))
+        .catch(() => null)
+        .then((read) => {
+          if (!read) manifests.delete(url);
+          return read;
+        });
+      manifests.set(url, manifest);
+    }
+    return manifest;
+  };
+
+  /** The live release's folder of a remote, as browsers address it (null while its release is unknown). */
+  const releaseBase = (config: HostConfig, remote: string): string | null => {
+    const entry = config.remotes[remote];
+    return entry && config.releases[remote] ? entry.slice(0, entry.lastIndexOf('/') + 1) : null;
+  };
+  // Every screen of every live release starts loading as soon as a page sees the release (each
+  // file once): the first page of a route after a release finds its screen ready.
+  const warmScreens = (config: HostConfig): Promise<unknown> =>
+    Promise.all(
+      SCREENS.map((screen) => {
+        const base = releaseBase(config, screen.remote);
+        return base ? modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null) : null;
+      }),
+    );
+  let warmedFor = '';
+  const warmOnChange = (config: HostConfig): void => {
+    const releases = JSON.stringify(config.remotes);
+    if (releases === warmedFor) return;
+    warmedFor = releases;
+    void warmScreens(config);
+  };
+  const render = async (url: string): Promise<RenderedHtml> => {
+    const pathname = url.split('?')[0] ?? '/';
+    const config = await options.runtimeConfig();
+    warmOnChange(config);
+    const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
+    const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
+    // Everything the page shows depends on: releases, data versions, the clock's minute.
+    const key = JSON.stringify([url, config, doctors.version, clinic.version, Math.floor(Date.now() / CLOCK_STEP_MS)]);
+    const cached = pages.get(key);
+    if (cached) {
+      pages.delete(key);
+      pages.set(key, cached);
+      return cached;
+    }
+
+    const screen = screenFor(pathname);
+    const id = screen ? `${screen.remote}/${screen.module}` : null;
+    const entry = screen ? config.remotes[screen.remote] : undefined;
+    // Only a remote whose live release is known is asked: one that is down costs its region only.
+    const base = screen ? releaseBase(config, screen.remote) : null;
+    const manifestFile = entry?.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
+    const [screenModule, manifest] = await Promise.all([
+      base && screen ? modules.get(internal(`${base}server/${screen.module}.js`), budget) : null,
+      base ? withinBudget(manifestOf(internal(`${base}${manifestFile}`)), budget) : null,
+    ]);
+    const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
+    const component = (screenModule as { default?: ComponentType } | null)?.default;
+    const rendered = await host.renderPage({
+      url,
+      config,
+      initialData: data,
+      screens: id && component ? { [id]: component } : {},
+    });
+    const exposed = manifest?.exposes?.find((candidate) => candidate.name === screen?.module);
+    // The screen's styles, including those of parts it loads later (rendered here already).
+    const styles =
+      component && exposed && base
+        ? [...exposed.assets.css.sync, ...exposed.assets.css.async.filter((file) => !hostLazyStyles.has(contentHashOf(file)))].map(
+            (file) => `${base}${file}`,
+          )
+        : [];
+    const scripts = entry ? [entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)] : [];
+    const head = [
+      ...shellStyles,
+      ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
+      `<link rel="preconnect" href="${escapeHtml(new URL(config.apiUrl).origin)}">`,
+      `<script id="carebook-config" type="application/json">${inlineJson(config)}</script>`,
+      `<script id="carebook-data" type="application/json">${inlineJson(data)}</script>`,
+    ].join('\n');
+    const html = template
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace('</head>', () => `${head}\n</head>`)
+      // The built index.html is minified: `<div id=root></div>`.
+      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
+    const page: RenderedHtml = { status: isKnownPath(pathname) ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
+    // A page missing a region, its styles or the API's data is rendered again next time.
+    if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!base || manifest)) {
+      pages.set(key, page);
+      while (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value as string);
+    }
+    return page;
+  };
+  return Object.assign(render, { warm: async () => void (await warmScreens(await options.runtimeConfig())) });
+}
