@@ -1,75 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, MESSAGES, toDateKey } from '@carebook/shared';
-import { startAdminApp } from '../scripts/admin-app';
 import { adminToken, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { freePort } from './support/free-port';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startStack, type Stack } from './support/stack';
+import { ADMIN_TOKEN_KEY, storeAdminToken, useSiteJourney } from './support/site-journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/stack';
 
 // The admin app (admin/dist) served as deployed, beside the whole site and the real API; it reads
 // the test API's address from its /config.json.
-let stack: Stack;
-let adminServer: FastifyInstance;
-let adminUrl: string;
-let browser: Browser;
+const journey = useSiteJourney({ admin: true, noPageErrors: true });
+const { stack, fresh, adminPage } = journey;
 let photoDir: string;
-const opened: TrackedPage[] = [];
 
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-const ADMIN_TOKEN_KEY = 'carebook-admin-token';
 
-beforeAll(async () => {
+beforeAll(() => {
   photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-admin-e2e-'));
-  const port = await freePort();
-  adminUrl = `http://127.0.0.1:${port}`;
-  [stack, browser] = await Promise.all([startStack({ extraOrigins: [adminUrl] }), launchBrowser()]);
-  adminServer = await startAdminApp({ host: '127.0.0.1', port, apiUrl: stack.apiUrl });
-}, 120_000);
+});
 
-afterAll(async () => {
-  await browser?.close();
-  await adminServer?.close();
-  await stack?.close();
+afterAll(() => {
   fs.rmSync(photoDir, { recursive: true, force: true });
 });
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) {
-    expect(tracked.pageErrors).toEqual([]);
-    await tracked.context.close();
-  }
-});
-
-async function fresh(options?: Parameters<typeof openPage>[1]): Promise<TrackedPage> {
-  const tracked = await openPage(browser, options);
-  opened.push(tracked);
-  return tracked;
-}
-
-/** A page of the admin app with an admin session already stored (the login form has its own test). */
-async function adminPage(route: string, options?: Parameters<typeof openPage>[1]): Promise<Page> {
-  const { page } = await fresh(options);
-  const token = await adminToken(stack);
-  await storeAdminToken(page, token);
-  await page.goto(`${adminUrl}${route}`);
-  return page;
-}
-
-/**
- * Stores a token for the next navigation. The login screen is waited for first: a token stored
- * while the app is still starting would be read by this page too, which would use it (and, for a
- * refused token, end the session and clear it) before the next navigation reads it.
- */
-async function storeAdminToken(page: Page, token: string): Promise<void> {
-  await page.goto(`${adminUrl}/login`);
-  await page.getByRole('heading', { name: 'Staff login', exact: true }).waitFor();
-  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_KEY, token] as const);
-}
 
 function clinicDayKey(days: number): string {
   const today = clinicWallClock(new Date(), 'UTC');
@@ -94,8 +47,8 @@ async function patientAppointments(token: string): Promise<Array<{ _id: string; 
 describe('the admin app', () => {
   it('logs in with the admin credential only, and returns to the screen asked for', async () => {
     const { page } = await fresh();
-    await page.goto(`${adminUrl}/appointments`);
-    await page.waitForURL(`${adminUrl}/login?next=%2Fappointments`);
+    await page.goto(`${journey.adminUrl}/appointments`);
+    await page.waitForURL(`${journey.adminUrl}/login?next=%2Fappointments`);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await page.getByText(MESSAGES.invalidEmail, { exact: true }).waitFor();
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('admin-email');
@@ -109,11 +62,11 @@ describe('the admin app', () => {
     await page.getByLabel('Email', { exact: true }).fill(ADMIN_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
-    await page.waitForURL(`${adminUrl}/appointments`);
+    await page.waitForURL(`${journey.adminUrl}/appointments`);
     await page.getByRole('heading', { level: 1, name: 'Appointments', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Log out', exact: true }).click();
-    await page.waitForURL(`${adminUrl}/login`);
+    await page.waitForURL(`${journey.adminUrl}/login`);
     await expect(page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_KEY)).resolves.toBeNull();
   });
 
@@ -135,7 +88,7 @@ describe('the admin app', () => {
     await page.getByLabel('About (optional)', { exact: true }).fill('Treats migraine and sleep disorders.');
     await page.getByRole('button', { name: 'Add doctor', exact: true }).click();
     await toast(page, MESSAGES.doctorAdded).waitFor();
-    await page.waitForURL(`${adminUrl}/doctors`);
+    await page.waitForURL(`${journey.adminUrl}/doctors`);
     await page.getByRole('heading', { name: 'Dr. Ingrid Solberg', exact: true }).waitFor();
 
     const { page: site } = await fresh();
@@ -248,13 +201,13 @@ describe('the admin app', () => {
       expect([call, response.status]).toEqual([call, 401]);
     }
     const { page } = await fresh();
-    await storeAdminToken(page, patient.token);
+    await storeAdminToken(page, journey.adminUrl, patient.token);
     const adminReplies: string[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/api/v1/admin/')) adminReplies.push(`${new URL(response.url()).pathname} ${response.status()}`);
     });
-    await page.goto(`${adminUrl}/doctors`);
-    await page.waitForURL(`${adminUrl}/login?next=%2Fdoctors`);
+    await page.goto(`${journey.adminUrl}/doctors`);
+    await page.waitForURL(`${journey.adminUrl}/login?next=%2Fdoctors`);
     await page.getByRole('alert').filter({ hasText: MESSAGES.adminOnly }).waitFor();
     expect(adminReplies).toEqual(['/api/v1/admin/all-doctors 401']);
     await expect(page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_KEY)).resolves.toBeNull();
@@ -268,7 +221,7 @@ describe('the admin app', () => {
     await bookThroughApi(stack, patient.token, { docId: 'doc05', slotDate: clinicDayKey(1), slotTime });
     {
       const { page } = await fresh({ viewport: { width, height } });
-      await page.goto(`${adminUrl}/login`);
+      await page.goto(`${journey.adminUrl}/login`);
       await page.getByRole('button', { name: 'Log in', exact: true }).click();
       await page.getByText(MESSAGES.invalidEmail, { exact: true }).waitFor();
       const violations = await axeViolations(page);
@@ -282,7 +235,7 @@ describe('the admin app', () => {
       await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [ADMIN_TOKEN_KEY, token] as const);
       const wide: string[] = [];
       for (const [route, ready] of screens) {
-        await page.goto(`${adminUrl}${route}`);
+        await page.goto(`${journey.adminUrl}${route}`);
         await ready();
         violations.push(...(await axeViolations(page)));
         wide.push(

@@ -1,36 +1,11 @@
-import type { Browser } from 'playwright-core';
 import { MESSAGES } from '@carebook/shared';
-import { type SmtpCatcher, startSmtpCatcher } from '../api/src/test-support/smtp-catcher';
+import { useSmtpCatcher } from '../api/src/test-support/smtp-catcher';
 import { registerPatient } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 
-let smtp: SmtpCatcher;
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  [stack, browser] = await Promise.all([startStack({ env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } }), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await smtp?.stop();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
-
-async function fresh(viewport: { width: number; height: number }): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport });
-  opened.push(tracked);
-  return tracked;
-}
+const smtp = useSmtpCatcher();
+const { stack, fresh } = useSiteJourney({ stack: () => ({ env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } }) });
 
 async function profileStatus(token: string): Promise<number> {
   const response = await fetch(`${stack.apiUrl}/api/v1/user/get-profile`, { headers: { Authorization: `Bearer ${token}` } });
@@ -41,7 +16,7 @@ describe.each(VIEWPORTS)('forgot password on %s', (name, viewport) => {
   it('emails a link that sets a new password, logs in, and ends the old session', async () => {
     const patient = await registerPatient(stack, 'Reset Journey');
     expect(await profileStatus(patient.token)).toBe(200);
-    const { page, pageErrors } = await fresh(viewport);
+    const { page, pageErrors } = await fresh({ viewport });
 
     await page.goto(`${stack.siteUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
@@ -90,7 +65,7 @@ describe.each(VIEWPORTS)('forgot password on %s', (name, viewport) => {
   });
 
   it('gives an unknown address the same answer and sends nothing', async () => {
-    const { page } = await fresh(viewport);
+    const { page } = await fresh({ viewport });
     const unknown = `nobody-${name}-${Date.now()}@example.com`;
     await page.goto(`${stack.siteUrl}/reset-password`);
     await page.getByLabel('Email', { exact: true }).fill(unknown);

@@ -1,33 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatShortDay, formatTime, generateSlotDays, type SlotDay } from '@carebook/shared';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { dayChoice, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
-
-async function visit(route: string, viewport: { width: number; height: number }): Promise<TrackedPage> {
-  const tracked = await openPage(browser, { viewport });
-  opened.push(tracked);
-  await tracked.page.goto(`${stack.siteUrl}${route}`);
-  return tracked;
-}
+const { visit } = useSiteJourney();
 
 function days(): SlotDay[] {
   return generateSlotDays({ now: new Date(), timeZone: 'UTC' });
@@ -45,7 +22,7 @@ const headingLevels = (page: Page) =>
 
 describe.each(VIEWPORTS)('the slot picker on %s', (name, viewport) => {
   it('is two radiogroups, one Tab stop each, moved with the arrow keys; Tab then reaches Book', async () => {
-    const { page } = await visit('/appointment/doc03', viewport);
+    const { page } = await visit('/appointment/doc03', { viewport });
     const [, second, third] = days();
     if (!second || !third) throw new Error('no days');
     const first = dayChoice(page, second);
@@ -67,7 +44,7 @@ describe.each(VIEWPORTS)('the slot picker on %s', (name, viewport) => {
   });
 
   it('shows weekday, date and month on each day and fills the width with times', async () => {
-    const { page } = await visit('/appointment/doc03', viewport);
+    const { page } = await visit('/appointment/doc03', { viewport });
     const [, second] = days();
     if (!second) throw new Error('no day');
     await dayChoice(page, second).click();
@@ -94,7 +71,7 @@ describe.each(VIEWPORTS)('the slot picker on %s', (name, viewport) => {
   });
 
   it('keeps Book in view once a time is chosen', async () => {
-    const { page } = await visit('/appointment/doc03', viewport);
+    const { page } = await visit('/appointment/doc03', { viewport });
     const [, second] = days();
     if (!second) throw new Error('no day');
     await dayChoice(page, second).click();
@@ -117,7 +94,7 @@ describe.each(VIEWPORTS)('the slot picker on %s', (name, viewport) => {
 
 describe.each(VIEWPORTS)('page structure on %s', (_name, viewport) => {
   it('has heading levels that never skip on the doctor page', async () => {
-    const { page } = await visit('/appointment/doc07', viewport);
+    const { page } = await visit('/appointment/doc07', { viewport });
     await page.getByRole('heading', { level: 1, name: 'Dr. Julian Ferreira', exact: true }).waitFor();
     await page.getByRole('region', { name: 'Related doctors', exact: true }).waitFor();
     const levels = await headingLevels(page);
@@ -130,14 +107,14 @@ describe.each(VIEWPORTS)('page structure on %s', (_name, viewport) => {
   it.each(['/my-profile', '/my-appointments', '/login', '/doctors', '/about', '/contact', '/nowhere'])(
     '%s has exactly one h1, for visitors too',
     async (route) => {
-      const { page } = await visit(route, viewport);
+      const { page } = await visit(route, { viewport });
       await page.locator('main h1').first().waitFor();
       await expect(page.locator('h1').count()).resolves.toBe(1);
     },
   );
 
   it('offers an unavailable doctor without a Book button, under a one-line badge', async () => {
-    const { page } = await visit('/doctors/Dermatologist', viewport);
+    const { page } = await visit('/doctors/Dermatologist', { viewport });
     const card = page.getByRole('article').filter({ hasText: 'Dr. Rashid Benali' });
     await card.waitFor();
     await expect(card.getByRole('link', { name: /^Book Appointment/ }).count()).resolves.toBe(0);

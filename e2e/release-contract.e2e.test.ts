@@ -5,12 +5,11 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { untilHostServes } from './support/live-release';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 
 const run = promisify(execFile);
 const LIST_PAGE = path.join(REPO_ROOT, 'remotes/doctors/src/features/doctor-list/doctor-list-page.tsx');
@@ -21,26 +20,7 @@ const PROVIDER = path.join(REPO_ROOT, 'shared/src/react/app-provider.tsx');
 const ROUTER = path.join(REPO_ROOT, 'shared/src/react/router.ts');
 const TITLE = '>Find a doctor<';
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const tracked of opened) await tracked.context.close();
-  await browser?.close();
-  await stack?.close();
-});
-
-async function tab(route: string): Promise<TrackedPage> {
-  const tracked = await openPage(browser);
-  opened.push(tracked);
-  await tracked.page.goto(`${stack.siteUrl}${route}`);
-  return tracked;
-}
+const { stack, visit: tab } = useSiteJourney();
 
 interface Edit {
   file: string;

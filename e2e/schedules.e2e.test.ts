@@ -1,59 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEFAULT_SCHEDULE, formatShortDay, formatTime, generateSlotDays, MESSAGES, toIsoDate, type SlotDay } from '@carebook/shared';
-import { startAdminApp } from '../scripts/admin-app';
-import { adminCall, adminToken, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { freePort } from './support/free-port';
+import { adminCall, registerPatient, signInPage } from './support/api-calls';
 import { dayChoice, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 
 // Staff set a doctor's hours in the admin app; the patient site then offers exactly those times.
 // The clinic is in Berlin and the patient's browser in Los Angeles: times are the clinic's.
 const CLINIC_ZONE = 'Europe/Berlin';
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-let stack: Stack;
-let adminServer: FastifyInstance;
-let adminUrl: string;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  const port = await freePort();
-  adminUrl = `http://127.0.0.1:${port}`;
-  [stack, browser] = await Promise.all([startStack({ extraOrigins: [adminUrl], timeZone: CLINIC_ZONE }), launchBrowser()]);
-  adminServer = await startAdminApp({ host: '127.0.0.1', port, apiUrl: stack.apiUrl });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await adminServer?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) {
-    expect(tracked.pageErrors).toEqual([]);
-    await tracked.context.close();
-  }
-});
-
-async function fresh(options?: Parameters<typeof openPage>[1]): Promise<Page> {
-  const tracked = await openPage(browser, options);
-  opened.push(tracked);
-  return tracked.page;
-}
-
-async function adminPage(route: string): Promise<Page> {
-  const page = await fresh();
-  const token = await adminToken(stack);
-  await page.goto(`${adminUrl}/login`);
-  await page.getByRole('heading', { name: 'Staff login', exact: true }).waitFor();
-  await page.evaluate((value) => window.localStorage.setItem('carebook-admin-token', value), token);
-  await page.goto(`${adminUrl}${route}`);
-  return page;
-}
+const { stack, fresh, adminPage } = useSiteJourney({ stack: () => ({ timeZone: CLINIC_ZONE }), admin: true, noPageErrors: true });
 
 function days(): SlotDay[] {
   return generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE });
@@ -84,7 +40,7 @@ test('staff set early hours and time off in the admin app; the doctor page shows
   await admin.locator('.Toastify').getByText(MESSAGES.scheduleSaved, { exact: true }).waitFor();
 
   const patient = await registerPatient(stack);
-  const page = await fresh({ timezoneId: 'America/Los_Angeles' });
+  const { page } = await fresh({ timezoneId: 'America/Los_Angeles' });
   await signInPage(page, stack, patient.token);
   await page.goto(`${stack.siteUrl}/appointment/doc05`);
   // The first day with times is chosen: tomorrow, early morning first.
@@ -109,7 +65,7 @@ test('staff set early hours and time off in the admin app; the doctor page shows
 
 test('a time that disappears while the page is open is refused with a clear message, and the picker refreshes', async () => {
   const patient = await registerPatient(stack);
-  const page = await fresh();
+  const { page } = await fresh();
   await signInPage(page, stack, patient.token);
   await page.goto(`${stack.siteUrl}/appointment/doc06`);
   const [first] = await shownTimes(page);

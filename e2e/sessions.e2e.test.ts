@@ -1,46 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { Browser } from 'playwright-core';
 import { clinicWallClock, toDateKey } from '@carebook/shared';
-import { startAdminApp } from '../scripts/admin-app';
-import { adminToken, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { freePort } from './support/free-port';
-import { startStack, type Stack } from './support/stack';
+import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
+import { useSiteJourney } from './support/site-journey';
 
 // Session control and the audit trail, end to end: the built site, the admin app and the real API.
-let stack: Stack;
-let adminServer: FastifyInstance;
-let adminUrl: string;
-let browser: Browser;
-const opened: TrackedPage[] = [];
+const journey = useSiteJourney({ admin: true, noPageErrors: true });
+const { stack, fresh } = journey;
 
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-
-beforeAll(async () => {
-  const port = await freePort();
-  adminUrl = `http://127.0.0.1:${port}`;
-  [stack, browser] = await Promise.all([startStack({ extraOrigins: [adminUrl] }), launchBrowser()]);
-  adminServer = await startAdminApp({ host: '127.0.0.1', port, apiUrl: stack.apiUrl });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await adminServer?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) {
-    expect(tracked.pageErrors).toEqual([]);
-    await tracked.context.close();
-  }
-});
-
-async function fresh(): Promise<TrackedPage> {
-  const tracked = await openPage(browser);
-  opened.push(tracked);
-  return tracked;
-}
 
 /** A login from another device (a phone's browser), straight through the API: its token. */
 async function loginFromPhone(email: string, password: string): Promise<string> {
@@ -99,14 +65,10 @@ describe('sessions and activity', () => {
     });
     expect(cancelled.status).toBe(200);
 
-    const { page } = await fresh();
-    await page.goto(`${adminUrl}/login`);
-    await page.getByRole('heading', { name: 'Staff login', exact: true }).waitFor();
-    await page.evaluate((token) => window.localStorage.setItem('carebook-admin-token', token), await adminToken(stack));
-    await page.goto(`${adminUrl}/appointments?status=cancelled`);
+    const page = await journey.adminPage('/appointments?status=cancelled');
     const card = page.getByRole('listitem').filter({ hasText: 'Greta Cancel' });
     await card.getByRole('link', { name: /^History/ }).click();
-    await page.waitForURL(`${adminUrl}/appointments/${appointmentId}/history`);
+    await page.waitForURL(`${journey.adminUrl}/appointments/${appointmentId}/history`);
     const history = page.getByRole('list', { name: 'History, newest first' });
     await history.getByText('cancelled the appointment').waitFor();
     await expect(history.locator('li').first().textContent()).resolves.toContain('Greta Cancel cancelled the appointment');

@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate } from '@carebook/shared/router';
 import { LIMITS } from '@carebook/shared';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
+import { cardStyles, FormAlert, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';
 import { usePageTitle } from '../../use-page-title';
 import { useAdminLogin, type LoginField } from './use-admin-login';
@@ -18,10 +18,10 @@ export function LoginPage(): ReactNode {
 
   return (
     <main className={styles.page}>
-      <form ref={form} className={styles.card} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
+      <form ref={form} className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
         <p className={styles.brand}>CareBook Clinic</p>
         <h1 id="login-title">Staff login</h1>
-        <p className={styles.lead}>Use the clinic&apos;s admin email and password. Patient accounts do not work here.</p>
+        <p className={cardStyles.lead}>Use the clinic&apos;s admin email and password. Patient accounts do not work here.</p>
         <TextField
           id="admin-email"
           label="Email"
@@ -41,7 +41,7 @@ export function LoginPage(): ReactNode {
           error={errors.password}
         />
         <FormAlert message={failure} />
-        <SubmitButton busy={submitting} className={styles.submit}>
+        <SubmitButton busy={submitting} className={cardStyles.submit}>
           Log in
         </SubmitButton>
       </form>

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Link, Navigate } from '@carebook/shared/router';
 import { LIMITS, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { FormAlert, formStyles, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
+import { cardStyles, FormAlert, formStyles, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthForm, type AuthField } from './use-auth-form';
 import styles from '../../components/auth-card.module.css';
@@ -24,9 +24,9 @@ export default function LoginPage(): ReactNode {
 
   return (
     <section className={styles.page} aria-labelledby="auth-title">
-      <form ref={form} className={styles.card} onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form} className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
         <h1 id="auth-title">{signUp ? 'Create Account' : 'Login'}</h1>
-        <p className={styles.lead}>
+        <p className={cardStyles.lead}>
           {signUp ? 'Sign up to book an appointment.' : 'Log in to book an appointment.'}
         </p>
         {expired && !signUp ? (
@@ -71,7 +71,7 @@ export default function LoginPage(): ReactNode {
           </p>
         )}
         <FormAlert message={failure} />
-        <SubmitButton busy={submitting} className={styles.submit}>
+        <SubmitButton busy={submitting} className={cardStyles.submit}>
           {signUp ? 'Create account' : 'Login'}
         </SubmitButton>
         <p className={styles.switch}>

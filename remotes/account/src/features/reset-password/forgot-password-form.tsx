@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { errorMessage, forgotPassword, LIMITS, MESSAGES, ROUTES, validateEmail } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { FormAlert, formStyles, SubmitButton, TextField } from '@carebook/shared/forms';
+import { cardStyles, FormAlert, formStyles, SubmitButton, TextField } from '@carebook/shared/forms';
 import styles from '../../components/auth-card.module.css';
 
 /** "Forgot password?": asks for a link by email. The answer never says whether the address has an account. */
@@ -36,9 +36,9 @@ export function ForgotPasswordForm(): ReactNode {
 
   return (
     <section className={styles.page} aria-labelledby="forgot-title">
-      <form className={styles.card} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
         <h1 id="forgot-title">Forgot password?</h1>
-        <p className={styles.lead}>Enter the email address you log in with. We will email you a link to choose a new password.</p>
+        <p className={cardStyles.lead}>Enter the email address you log in with. We will email you a link to choose a new password.</p>
         {sent ? (
           <p className={styles.sent} role="status">
             {sent}
@@ -58,7 +58,7 @@ export function ForgotPasswordForm(): ReactNode {
           error={error}
         />
         <FormAlert message={failure} />
-        <SubmitButton busy={submitting} busyLabel="Sending..." className={styles.submit}>
+        <SubmitButton busy={submitting} busyLabel="Sending..." className={cardStyles.submit}>
           {sent ? 'Send another link' : 'Send reset link'}
         </SubmitButton>
         <p className={styles.switch}>

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
 import { errorMessage, LIMITS, MESSAGES, resetPassword, ROUTES, validatePassword } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { FormAlert, formStyles, PasswordField, SubmitButton } from '@carebook/shared/forms';
+import { cardStyles, FormAlert, formStyles, PasswordField, SubmitButton } from '@carebook/shared/forms';
 import styles from '../../components/auth-card.module.css';
 
 type Field = 'password' | 'confirm';
@@ -55,9 +55,9 @@ export function NewPasswordForm({ token }: { token: string }): ReactNode {
 
   return (
     <section className={styles.page} aria-labelledby="reset-title">
-      <form className={styles.card} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
         <h1 id="reset-title">Choose a new password</h1>
-        <p className={styles.lead}>
+        <p className={cardStyles.lead}>
           At least {LIMITS.passwordMin} characters. Setting it logs you in here and out on every other device.
         </p>
         <PasswordField
@@ -77,7 +77,7 @@ export function NewPasswordForm({ token }: { token: string }): ReactNode {
           error={errors.confirm}
         />
         <FormAlert message={failure} />
-        <SubmitButton busy={submitting} busyLabel="Saving..." className={styles.submit}>
+        <SubmitButton busy={submitting} busyLabel="Saving..." className={cardStyles.submit}>
           Set new password
         </SubmitButton>
         <p className={styles.switch}>
