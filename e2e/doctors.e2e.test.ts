@@ -1,36 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Doctor } from '@carebook/shared';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, visit } = useSiteJourney();
 /** The seeded doctors as the real API lists them, in its order. */
 let doctors: Doctor[];
-const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   const reply = (await (await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`)).json()) as { doctors: Doctor[] };
   doctors = reply.doctors;
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
 });
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
-});
-
-async function visit(route: string, options?: Parameters<typeof openPage>[1]): Promise<TrackedPage> {
-  const tracked = await openPage(browser, options);
-  opened.push(tracked);
-  await tracked.page.goto(`${stack.siteUrl}${route}`);
-  return tracked;
-}
 
 const names = (specialization: string) =>
   doctors.filter((doctor) => doctor.specialization === specialization).map((doctor) => doctor.name);

@@ -1,32 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { generateSlotDays } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage, type Patient } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { dayChoice, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 
-let stack: Stack;
-let browser: Browser;
+const { stack, fresh } = useSiteJourney();
 let patient: Patient;
-const opened: TrackedPage[] = [];
 
 beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   patient = await registerPatient(stack, 'Axe Patient');
   const day = generateSlotDays({ now: new Date(), timeZone: 'UTC' })[2];
   if (!day) throw new Error('no day');
   await bookThroughApi(stack, patient.token, { docId: 'doc04', slotDate: day.key, slotTime: '16:00' });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-});
-
-afterEach(async () => {
-  for (const tracked of opened.splice(0)) await tracked.context.close();
 });
 
 /** Every violation on the whole page (navbar, footer, toasts included), one line each. */
@@ -99,9 +86,7 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
     ['a patient', true, STATES.filter(([, route]) => !route.startsWith('/login'))],
   ] as const)('as %s', (_who, loggedIn, states) => {
     it.each(states)('%s (%s) has no violations', async (_state, route, act) => {
-      const tracked = await openPage(browser, { viewport });
-      opened.push(tracked);
-      const { page } = tracked;
+      const { page } = await fresh({ viewport });
       if (loggedIn) await signInPage(page, stack, patient.token);
       await page.goto(`${stack.siteUrl}${route}`);
       await settled(page);
@@ -112,9 +97,7 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
   });
 
   it('has no violations with the profile menu open and the cancel dialog open', async () => {
-    const tracked = await openPage(browser, { viewport });
-    opened.push(tracked);
-    const { page } = tracked;
+    const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
     await page.goto(`${stack.siteUrl}/my-appointments`);
     await page.getByText('Dr. Priya Raghunathan').first().waitFor();
