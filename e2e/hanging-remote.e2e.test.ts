@@ -2,10 +2,9 @@
 // (docs/architecture.md, "Releases and rollback": the host learns live releases in the background).
 import http from 'node:http';
 import net from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import type { Page } from 'playwright-core';
 import { untilHostReports } from './support/live-release';
-import { startStack, type Stack } from './support/stack';
+import { useSiteJourney } from './support/site-journey';
 
 /** Routes served by the other remotes (doctors, account). */
 const OTHER_ROUTES = ['/', '/doctors', '/login'];
@@ -14,19 +13,7 @@ const TURNS = 8;
 const ROUNDS_PER_TURN = 3;
 const ALLOWED_EXTRA_MS = 50;
 
-let stack: Stack;
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const tracked of opened) await tracked.context.close();
-  await browser?.close();
-  await stack?.close();
-});
+const { stack, fresh } = useSiteJourney();
 
 /** Milliseconds from sending a page request to the first byte of its answer (headers), as a browser asks. */
 function firstByteMs(url: string): Promise<number> {
@@ -80,8 +67,7 @@ async function listenHanging(port: number): Promise<{ close(): Promise<void> }> 
 }
 
 async function tab(route: string): Promise<Page> {
-  const tracked = await openPage(browser);
-  opened.push(tracked);
+  const tracked = await fresh();
   // Not `load`: the hanging remote's script would hold that event back.
   await tracked.page.goto(`${stack.siteUrl}${route}`, { waitUntil: 'domcontentloaded' });
   return tracked.page;
