@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { FIRST_VISIT_JS_BUDGET } from '../support/first-visit-routes';
 import { startStack } from '../support/stack';
+import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';
 import { epochOf, openProbe, type PageEvent } from './page-probe';
 
@@ -32,14 +33,23 @@ interface Visit {
   jsBytes: number;
 }
 
+interface JourneyVisit extends Visit {
+  /** When the Book Appointment that opened the doctor's page showed and was tapped. */
+  bookTapped: number;
+  /** The tap loaded the doctor's page as a new document (the app was not running yet), not in the app. */
+  reloaded: boolean;
+}
+
 const last = (events: PageEvent[], kind: PageEvent['kind']): PageEvent | undefined => events.filter((event) => event.kind === kind).at(-1);
 const first = (events: PageEvent[], kind: PageEvent['kind']): PageEvent | undefined => events.find((event) => event.kind === kind);
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + TIMEOUT;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await pause(25);
   }
 }
 
@@ -58,16 +68,12 @@ async function visitRoute(browser: Browser, profile: NetworkProfile, url: string
       lcp: last(events, 'lcp')?.at ?? NaN,
       ready: first(events, 'content')?.at ?? NaN,
       cls: events.filter((event) => event.kind === 'shift').reduce((total, event) => total + event.value, 0),
-      ...bytesOf(probe.bytes()),
+      ...probe.bytes(),
     };
   } finally {
     await probe.close();
   }
 }
-
-const bytesOf = ({ all, js }: { all: number; js: number }) => ({ bytes: all, jsBytes: js });
-
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Opens `/doctors` and taps where the first doctor's Book Appointment shows, in the frame it first
@@ -76,7 +82,7 @@ const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * the first time not yet chosen every 100 ms until a tap checks it. Ready is when it became checked;
  * paint and LCP are `/doctors`'; CLS counts every document's shifts up to ready.
  */
-async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: string): Promise<Visit> {
+async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: string): Promise<JourneyVisit> {
   const probe = await openProbe(browser, profile, { journey: true });
   const { page } = probe;
   let leaving = false;
@@ -84,9 +90,12 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
     if (request.isNavigationRequest() && new URL(request.url()).pathname.startsWith('/appointment/')) leaving = true;
   });
   const onBookingScreen = (): boolean => leaving || new URL(page.url()).pathname.startsWith('/appointment/');
+  let bookTapped: PageEvent | undefined;
   const tapLatest = async (kind: 'book' | 'time'): Promise<void> => {
     const target = last(probe.events, kind);
-    if (target?.x !== undefined && target.y !== undefined) await page.touchscreen.tap(target.x, target.y);
+    if (target?.x === undefined || target.y === undefined) return;
+    if (kind === 'book') bookTapped = target;
+    await page.touchscreen.tap(target.x, target.y);
   };
   try {
     await page.goto(`${siteUrl}/doctors`, { waitUntil: 'commit', timeout: TIMEOUT });
@@ -118,15 +127,18 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       cls: probe.events
         .filter((event) => event.kind === 'shift' && epochOf(event) <= picked)
         .reduce((total, event) => total + event.value, 0),
-      ...bytesOf(probe.bytes()),
+      ...probe.bytes(),
+      bookTapped: bookTapped ? epochOf(bookTapped) - start : NaN,
+      reloaded: leaving,
     };
   } finally {
     await probe.close();
   }
 }
 
+/** The median of the visits that have the figure (a page left early may have reported no LCP). */
 const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
@@ -152,6 +164,7 @@ function printRow(name: string, visits: Visit[], readyBudget: number, jsBudget: 
 async function main(): Promise<void> {
   const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
   try {
+    console.log(`Start: ${machineLoad()}`);
     for (const profile of NETWORK_PROFILES.filter((candidate) => !ONLY_PROFILE || candidate.name === ONLY_PROFILE)) {
       console.log(`\n${profile.label}; 390 px, empty cache; median of ${VISITS} (budget in brackets, * over it)`);
       console.log('route                   first paint       LCP       doctor / ready     CLS     JS gzip               all bytes');
@@ -160,15 +173,20 @@ async function main(): Promise<void> {
         for (let i = 0; i < VISITS; i += 1) visits.push(await visitRoute(browser, profile, `${stack.siteUrl}${route}`));
         printRow(route, visits, content, FIRST_VISIT_JS_BUDGET);
       }
-      const journeys: Visit[] = [];
+      const journeys: JourneyVisit[] = [];
       for (let i = 0; i < VISITS; i += 1) journeys.push(await visitJourney(browser, profile, stack.siteUrl));
       // The journey spans two routes: its JS is both routes' together, beyond any one route's budget.
       printRow(JOURNEY, journeys, profile.slotPickerBudget, null);
+      console.log(
+        `${''.padEnd(24)}Book tapped at ${s(median(journeys.map((visit) => visit.bookTapped)))}; the doctor's page loaded ` +
+          `as a new document in ${journeys.filter((visit) => visit.reloaded).length} of ${journeys.length} visits`,
+      );
     }
     console.log(
       '\nCLS: layout shifts not caused by input, summed up to the handover (routes: content shown and network idle;' +
         ' journey: the slot picker answering). Bytes: on the wire, headers included, until the network is idle.',
     );
+    console.log(`End: ${machineLoad()}`);
   } finally {
     await browser.close();
     await stack.close();

@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startStack } from '../support/stack';
+import { machineLoad } from './machine-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -132,7 +133,7 @@ async function main(): Promise<void> {
     console.log(
       `${ROUTE}: ${sample.body.length} bytes gzip; headers ${sample.headerBytes} bytes from the host, ${copy.headerBytes} from the plain server`,
     );
-    console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs, plain and host in turns\n`);
+    console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs, plain and host in turns; ${machineLoad()}\n`);
     const ratios: number[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       const plainRow = await load(`plain node:http #${run}`, `${plain.url}${ROUTE}`);
@@ -145,7 +146,7 @@ async function main(): Promise<void> {
     console.log(
       `\nhost ${ROUTE} at ${ratio.toFixed(3)}x of plain node:http, median of ${RUNS} runs ` +
         `(runs: ${ratios.map((value) => `${value.toFixed(3)}x`).join(', ')}; target >= ${TARGET_RATIO.toFixed(2)}x: ` +
-        `${ratio >= TARGET_RATIO ? 'met' : 'not met'})`,
+        `${ratio >= TARGET_RATIO ? 'met' : 'not met'}); ${machineLoad()}`,
     );
   } finally {
     await plain?.close();

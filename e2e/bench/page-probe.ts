@@ -32,8 +32,14 @@ const probeScript = (journey: boolean): string => `(() => {
     queue.push({ origin: performance.timeOrigin, path: location.pathname, kind, at, value: value || 0, ...point });
     if (typeof window.${REPORT} === 'function') while (queue.length) window.${REPORT}(queue.shift());
   };
+  // Entries not yet handed to an observer when the page is left (a tap that opens another page)
+  // would be lost: they are taken on pagehide.
   const observe = (type, handle) => {
-    try { new PerformanceObserver((list) => list.getEntries().forEach(handle)).observe({ type, buffered: true }); } catch {}
+    try {
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach(handle));
+      observer.observe({ type, buffered: true });
+      addEventListener('pagehide', () => observer.takeRecords().forEach(handle));
+    } catch {}
   };
   observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') report('paint', entry.startTime); });
   observe('largest-contentful-paint', (entry) => report('lcp', entry.startTime));
@@ -55,7 +61,7 @@ const probeScript = (journey: boolean): string => `(() => {
   const labelOf = (el) => el.getAttribute('aria-label') || document.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent || '';
   const targets = {
     book: () => [...document.querySelectorAll('main a[href^="/appointment/"]')]
-      .find((el) => /^\s*Book Appointment/.test(el.textContent || '') && middle(el)),
+      .find((el) => /^\\s*Book Appointment/.test(el.textContent || '') && middle(el)),
     time: () => [...document.querySelectorAll('[role="radiogroup"]')]
       .filter((group) => /^Times on /.test(labelOf(group)))
       .flatMap((group) => [...group.querySelectorAll('[role="radio"]')])
@@ -107,7 +113,7 @@ export interface Probe {
   page: Page;
   events: PageEvent[];
   /** Bytes on the wire (headers included) of every finished request so far, and of the scripts among them. */
-  bytes(): { all: number; js: number };
+  bytes(): { bytes: number; jsBytes: number };
   close(): Promise<void>;
 }
 
@@ -132,9 +138,9 @@ export async function openProbe(browser: Browser, profile: NetworkProfile, optio
     page,
     events,
     bytes: () => {
-      let js = 0;
-      for (const id of scripts) js += sizes.get(id) ?? 0;
-      return { all: [...sizes.values()].reduce((total, size) => total + size, 0), js };
+      let jsBytes = 0;
+      for (const id of scripts) jsBytes += sizes.get(id) ?? 0;
+      return { bytes: [...sizes.values()].reduce((total, size) => total + size, 0), jsBytes };
     },
     close: () => context.close(),
   };
