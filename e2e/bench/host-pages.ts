@@ -7,6 +7,7 @@
 // Run: npm run bench -w e2e   (build first: npm run build). BENCH_SECONDS (default 5),
 // BENCH_CONNECTIONS (default 50), BENCH_RUNS (default 3), BENCH_ROUTE (default /doctors).
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startStack } from '../support/stack';
@@ -89,22 +90,42 @@ interface Row {
   /** Bytes received per reply, headers included. */
   bytesPerReply: number;
   failed: number;
+  /** CPU time per reply (user + system, microseconds) of this process (the site's servers or the plain one) and of the API's. */
+  cpuUs: number;
+  apiCpuUs: number;
 }
 
-function load(name: string, url: string): Promise<Row> {
+/** CPU time (µs) a process has used so far, from /proc; 0 where there is no /proc. */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+function load(name: string, url: string, apiPid: number | undefined): Promise<Row> {
   const cli = require.resolve('autocannon/autocannon.js');
   const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-H', 'accept-encoding=gzip', url];
+  const before = { own: process.cpuUsage(), api: cpuOf(apiPid) };
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) return reject(error);
       const result = JSON.parse(stdout) as LoadResult;
+      const own = process.cpuUsage(before.own);
+      const replies = Math.max(1, result.requests.total);
       resolve({
         name,
         pagesPerSecond: result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
-        bytesPerReply: result.throughput.total / Math.max(1, result.requests.total),
+        bytesPerReply: result.throughput.total / replies,
         failed: result.non2xx + result.errors + result.timeouts,
+        cpuUs: (own.user + own.system) / replies,
+        apiCpuUs: (cpuOf(apiPid) - before.api) / replies,
       });
     });
   });
@@ -115,7 +136,8 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 function print(row: Row): void {
   console.log(
     `${row.name.padEnd(30)}${row.pagesPerSecond.toFixed(0).padStart(8)} pages/s   p50 ${String(row.p50).padStart(4)} ms   ` +
-      `p99 ${String(row.p99).padStart(5)} ms   ${row.bytesPerReply.toFixed(0)} bytes/reply   failed ${row.failed}`,
+      `p99 ${String(row.p99).padStart(5)} ms   ${row.bytesPerReply.toFixed(0)} bytes/reply   failed ${row.failed}   ` +
+      `CPU/reply: this process ${row.cpuUs.toFixed(0)} us, API ${row.apiCpuUs.toFixed(0)} us`,
   );
 }
 
@@ -136,8 +158,8 @@ async function main(): Promise<void> {
     console.log(`${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs, plain and host in turns; ${machineLoad()}\n`);
     const ratios: number[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const plainRow = await load(`plain node:http #${run}`, `${plain.url}${ROUTE}`);
-      const hostRow = await load(`host ${ROUTE} #${run}`, hostUrl);
+      const plainRow = await load(`plain node:http #${run}`, `${plain.url}${ROUTE}`, stack.api.child.pid);
+      const hostRow = await load(`host ${ROUTE} #${run}`, hostUrl, stack.api.child.pid);
       print(plainRow);
       print(hostRow);
       ratios.push(hostRow.pagesPerSecond / plainRow.pagesPerSecond);
