@@ -53,7 +53,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   }
 }
 
-/** Opens a route and waits until the app has taken over (its content shows and the network is idle). */
+/** Opens a route and waits until the app has taken over: its content shows and the page has settled (see Probe.settled). */
 async function visitRoute(browser: Browser, profile: NetworkProfile, url: string): Promise<Visit> {
   const probe = await openProbe(browser, profile);
   try {
@@ -61,7 +61,7 @@ async function visitRoute(browser: Browser, profile: NetworkProfile, url: string
     const origin = await probe.page.evaluate(() => performance.timeOrigin);
     const own = (): PageEvent[] => probe.events.filter((event) => event.origin === origin);
     await until(() => Boolean(first(own(), 'content')), `the content of ${url}`);
-    await probe.page.waitForLoadState('networkidle', { timeout: TIMEOUT });
+    await probe.settled(TIMEOUT);
     const events = own();
     const paint = first(events, 'paint')?.at ?? NaN;
     return {
@@ -120,7 +120,7 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       inTime('the slot picker never answered a tap');
     }
     const picked = epochOf(first(probe.events, 'picked') as PageEvent);
-    await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
+    await probe.settled(TIMEOUT);
     const opening = probe.events.filter((event) => event.origin === start);
     return {
       paint: first(opening, 'paint')?.at ?? NaN,
@@ -185,8 +185,9 @@ async function main(): Promise<void> {
       );
     }
     console.log(
-      '\nCLS: layout shifts not caused by input, summed up to the handover (routes: content shown and network idle;' +
-        ' journey: the slot picker answering). Bytes: on the wire, headers included, until the network is idle.',
+      '\nCLS: layout shifts not caused by input, summed up to the handover (routes: content shown and the page settled,' +
+        ' no request for 1 s and its main thread free; journey: the slot picker answering).' +
+        ' Bytes: on the wire, headers included, until the page settled.',
     );
     console.log(`End: ${machineLoad()}`);
   } finally {

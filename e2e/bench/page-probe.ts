@@ -114,6 +114,13 @@ export interface Probe {
   events: PageEvent[];
   /** Bytes on the wire (headers included) of every finished request so far, and of the scripts among them. */
   bytes(): { bytes: number; jsBytes: number };
+  /**
+   * Resolves once the page has settled: no request in flight for `quietMs`, then the page's main
+   * thread answers (it may still have been running a script that asks for more) and still nothing
+   * new was asked for. Playwright's `networkidle` alone fires while a slowed CPU is still compiling
+   * the first script, before it asks for the chunks it needs.
+   */
+  settled(timeoutMs: number, quietMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,10 +135,34 @@ export async function openProbe(browser: Browser, profile: NetworkProfile, optio
   const cdp = await context.newCDPSession(page);
   const scripts = new Set<string>();
   const sizes = new Map<string, number>();
+  const inFlight = new Map<string, string>();
+  let documentLoader = '';
+  let requestsSeen = 0;
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    // A stream of change notices stays open for the page's life: it is never "in flight".
+    if (event.type === 'EventSource') return;
+    // A new page: what the old one still had open, or asks for while it goes, may never report an end.
+    if (event.type === 'Document') {
+      documentLoader = event.loaderId;
+      inFlight.clear();
+    }
+    if (event.loaderId === documentLoader) inFlight.set(event.requestId, event.request.url);
+    requestsSeen += 1;
+    lastActivity = Date.now();
+  });
+  const ended = (requestId: string): void => {
+    inFlight.delete(requestId);
+    lastActivity = Date.now();
+  };
+  cdp.on('Network.loadingFailed', (event) => ended(event.requestId));
   cdp.on('Network.responseReceived', (event) => {
     if (event.type === 'Script') scripts.add(event.requestId);
   });
-  cdp.on('Network.loadingFinished', (event) => sizes.set(event.requestId, event.encodedDataLength));
+  cdp.on('Network.loadingFinished', (event) => {
+    sizes.set(event.requestId, event.encodedDataLength);
+    ended(event.requestId);
+  });
   await emulateProfile(cdp, profile);
   return {
     context,
@@ -141,6 +172,22 @@ export async function openProbe(browser: Browser, profile: NetworkProfile, optio
       let jsBytes = 0;
       for (const id of scripts) jsBytes += sizes.get(id) ?? 0;
       return { bytes: [...sizes.values()].reduce((total, size) => total + size, 0), jsBytes };
+    },
+    settled: async (timeoutMs, quietMs = 1000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (Date.now() > deadline) {
+          throw new Error(`the page did not settle within ${timeoutMs} ms; in flight: ${[...inFlight.values()].join(', ') || 'none'}`);
+        }
+        if (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        const before = requestsSeen;
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (requestsSeen === before && inFlight.size === 0) return;
+      }
     },
     close: () => context.close(),
   };
