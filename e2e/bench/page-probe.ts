@@ -1,0 +1,197 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { emulateProfile, type NetworkProfile } from './network-profiles';
+
+/** Something a document reported: `at` is ms after that document's `origin` (performance.timeOrigin, epoch ms). */
+export interface PageEvent {
+  origin: number;
+  path: string;
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'book' | 'time';
+  at: number;
+  /** A layout shift's score; 0 otherwise. */
+  value: number;
+  /** Where a journey's next tap goes (`book`, `time`): the target's middle, in the viewport. */
+  x?: number;
+  y?: number;
+}
+
+const REPORT = '__carebookBenchReport';
+
+/**
+ * Runs in every document from its first byte and reports back: first contentful paint, each LCP
+ * candidate, each layout shift not caused by input, when the route's main content first shows
+ * (a doctor's name; on a doctor's page also a time to book), and when a radio the patient tapped
+ * became checked (the slot picker answered). On a journey it also reports, in the frame they first
+ * show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
+ * chosen (scrolled into view as a patient would), again whenever either moves or is replaced.
+ * Plain script: it is sent to the page as text.
+ */
+const probeScript = (journey: boolean): string => `(() => {
+  const journey = ${journey};
+  const queue = [];
+  const report = (kind, at, value, point) => {
+    queue.push({ origin: performance.timeOrigin, path: location.pathname, kind, at, value: value || 0, ...point });
+    if (typeof window.${REPORT} === 'function') while (queue.length) window.${REPORT}(queue.shift());
+  };
+  // Entries not yet handed to an observer when the page is left (a tap that opens another page)
+  // would be lost: they are taken on pagehide.
+  const observe = (type, handle) => {
+    try {
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach(handle));
+      observer.observe({ type, buffered: true });
+      addEventListener('pagehide', () => observer.takeRecords().forEach(handle));
+    } catch {}
+  };
+  observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') report('paint', entry.startTime); });
+  observe('largest-contentful-paint', (entry) => report('lcp', entry.startTime));
+  observe('layout-shift', (entry) => { if (!entry.hadRecentInput) report('shift', entry.startTime, entry.value); });
+
+  const shows = (el) => el.getBoundingClientRect().height > 0;
+  const contentShows = () => {
+    const name = [...document.querySelectorAll('main h1, main h2, main h3, main a[href^="/appointment/"], main p')]
+      .some((el) => /\\bDr\\.\\s/.test(el.textContent || '') && shows(el));
+    if (!location.pathname.startsWith('/appointment/')) return name;
+    const slot = [...document.querySelectorAll('main button, main [role="radio"], main span')]
+      .some((el) => /^\\s*\\d{1,2}:\\d{2}/.test(el.textContent || '') && shows(el));
+    return name && slot;
+  };
+  const middle = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
+  };
+  const labelOf = (el) => el.getAttribute('aria-label') || document.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent || '';
+  const targets = {
+    book: () => [...document.querySelectorAll('main a[href^="/appointment/"]')]
+      .find((el) => /^\\s*Book Appointment/.test(el.textContent || '') && middle(el)),
+    time: () => [...document.querySelectorAll('[role="radiogroup"]')]
+      .filter((group) => /^Times on /.test(labelOf(group)))
+      .flatMap((group) => [...group.querySelectorAll('[role="radio"]')])
+      .find((el) => el.getAttribute('aria-checked') !== 'true' && middle(el)),
+  };
+  const shown = {};
+  const watchTargets = () => {
+    for (const [kind, find] of Object.entries(targets)) {
+      const el = find();
+      const point = el && middle(el);
+      if (!point) continue;
+      if (point.y < 0 || point.y > innerHeight || point.x < 0 || point.x > innerWidth) {
+        el.scrollIntoView({ block: 'center' });
+        continue;
+      }
+      const last = shown[kind];
+      if (last && last.el === el && last.x === point.x && last.y === point.y) continue;
+      shown[kind] = { el, ...point };
+      report(kind, performance.now(), 0, point);
+    }
+  };
+
+  let contentSeen = false;
+  let picked = false;
+  const tick = () => {
+    if (!contentSeen && document.body && contentShows()) {
+      contentSeen = true;
+      report('content', performance.now());
+    }
+    if (journey && !picked && document.body) watchTargets();
+    if (!contentSeen || (journey && !picked)) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+
+  let tapped = null;
+  document.addEventListener('pointerdown', (event) => {
+    tapped = event.target instanceof Element ? event.target.closest('[role="radio"]') : null;
+  }, true);
+  new MutationObserver(() => {
+    if (picked || !tapped || !tapped.isConnected || tapped.getAttribute('aria-checked') !== 'true') return;
+    picked = true;
+    report('picked', performance.now());
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-checked'] });
+})();`;
+
+/** A phone-sized page in a fresh context (an empty cache) under a profile, recording what it reports and downloads. */
+export interface Probe {
+  context: BrowserContext;
+  page: Page;
+  events: PageEvent[];
+  /** Bytes on the wire (headers included) of every finished request so far, and of the scripts among them. */
+  bytes(): { bytes: number; jsBytes: number };
+  /**
+   * Resolves once the page has settled: no request in flight for `quietMs`, then the page's main
+   * thread answers (it may still have been running a script that asks for more) and still nothing
+   * new was asked for. Playwright's `networkidle` alone fires while a slowed CPU is still compiling
+   * the first script, before it asks for the chunks it needs.
+   */
+  settled(timeoutMs: number, quietMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openProbe(browser: Browser, profile: NetworkProfile, options: { journey?: boolean } = {}): Promise<Probe> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const events: PageEvent[] = [];
+  await context.exposeFunction(REPORT, (event: PageEvent) => {
+    events.push(event);
+  });
+  await context.addInitScript({ content: probeScript(options.journey ?? false) });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const scripts = new Set<string>();
+  const sizes = new Map<string, number>();
+  const inFlight = new Map<string, string>();
+  let documentLoader = '';
+  let requestsSeen = 0;
+  let lastActivity = Date.now();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    // A stream of change notices stays open for the page's life: it is never "in flight".
+    if (event.type === 'EventSource') return;
+    // A new page: what the old one still had open, or asks for while it goes, may never report an end.
+    if (event.type === 'Document') {
+      documentLoader = event.loaderId;
+      inFlight.clear();
+    }
+    if (event.loaderId === documentLoader) inFlight.set(event.requestId, event.request.url);
+    requestsSeen += 1;
+    lastActivity = Date.now();
+  });
+  const ended = (requestId: string): void => {
+    inFlight.delete(requestId);
+    lastActivity = Date.now();
+  };
+  cdp.on('Network.loadingFailed', (event) => ended(event.requestId));
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    sizes.set(event.requestId, event.encodedDataLength);
+    ended(event.requestId);
+  });
+  await emulateProfile(cdp, profile);
+  return {
+    context,
+    page,
+    events,
+    bytes: () => {
+      let jsBytes = 0;
+      for (const id of scripts) jsBytes += sizes.get(id) ?? 0;
+      return { bytes: [...sizes.values()].reduce((total, size) => total + size, 0), jsBytes };
+    },
+    settled: async (timeoutMs, quietMs = 1000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (Date.now() > deadline) {
+          throw new Error(`the page did not settle within ${timeoutMs} ms; in flight: ${[...inFlight.values()].join(', ') || 'none'}`);
+        }
+        if (inFlight.size > 0 || Date.now() - lastActivity < quietMs) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          continue;
+        }
+        const before = requestsSeen;
+        await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (requestsSeen === before && inFlight.size === 0) return;
+      }
+    },
+    close: () => context.close(),
+  };
+}
+
+/** Epoch ms of an event. */
+export const epochOf = (event: PageEvent): number => event.origin + event.at;
