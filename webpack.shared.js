@@ -101,6 +101,8 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
     const production = argv.mode !== 'development';
     const config = appConfig(production);
     if (!production) return config;
+    // The admin app renders in the browser only; the host and the remotes render on the server too.
+    if (app.kind === 'admin') return config;
     if (!exposes) return [{ ...config, name }, serverConfig(config)];
     // A remote's second container, for the composed site only: `hostEntry.js` uses the host's
     // federation runtime instead of carrying its own (about 20 KB gzip less on every first visit).
