@@ -67,6 +67,19 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/**
+ * A stylesheet in the page. `data-href` is the address webpack's style loader would load it from,
+ * so the app does not load it again when the code that needs it arrives.
+ */
+function inlineStyle(href: string, css: string): string {
+  return `<style data-href="${escapeHtml(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
+/** hostEntry.js (the container for the host) describes its chunks in host-mf-manifest.json. */
+function manifestFileOf(entry: string | undefined): string {
+  return entry?.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
+}
+
 /** The route's screen, matched by the same router code the host uses. */
 export function screenFor(pathname: string): (typeof SCREENS)[number] | undefined {
   return SCREENS.find((screen) => matchPath(screen.path, pathname));
@@ -99,12 +112,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const hostFile = path.join(options.root, 'server', 'render.js');
   const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
   const modules = new ServerModuleCache(host.provided);
-  // The shell's own styles (the host's `shell` chunk): in the page, so its HTML is styled at once.
+  // The shell's own styles (the host's `shell` chunk), inline: the page is styled with no request
+  // more (at 400 ms a round trip, a linked stylesheet held the first paint back by a second).
   // `data-href` is the name webpack's style loader looks for, so it does not load them again.
   const shellStyles = fs
     .readdirSync(options.root)
     .filter((file) => /^shell\.[0-9a-f]+\.css$/.test(file))
-    .map((file) => `<link rel="stylesheet" href="/${file}" data-href="${file}">`);
+    .map((file) => inlineStyle(file, fs.readFileSync(path.join(options.root, file), 'utf8')));
   // Styles the host loads itself when needed (the toasts' own, with the first toast): a remote's
   // build carries a copy with the same content hash, which a page need not download.
   const hostLazyStyles = new Set(
@@ -127,21 +141,33 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return address ? `${address.internalOrigin}${url.slice(address.publicOrigin.length)}` : url;
   };
 
-  // A release's manifest never changes: read once per release (a failed read is tried again).
-  const manifests = new Map<string, Promise<Manifest | null>>();
-  const manifestOf = (url: string): Promise<Manifest | null> => {
-    let manifest = manifests.get(url);
-    if (!manifest) {
-      manifest = fetch(url, { signal: AbortSignal.timeout(2000) })
-        .then((response) => (response.ok ? (response.json() as Promise<Manifest>) : null))
+  // A release's files never change: each is read once (a failed read is tried again).
+  const releaseFiles = new Map<string, Promise<unknown>>();
+  const releaseFile = <T>(url: string, read: (response: Response) => Promise<T>): Promise<T | null> => {
+    let file = releaseFiles.get(url) as Promise<T | null> | undefined;
+    if (!file) {
+      file = fetch(url, { signal: AbortSignal.timeout(2000) })
+        .then((response) => (response.ok ? read(response) : null))
         .catch(() => null)
-        .then((read) => {
-          if (!read) manifests.delete(url);
-          return read;
+        .then((content) => {
+          if (content === null) releaseFiles.delete(url);
+          return content;
         });
-      manifests.set(url, manifest);
+      releaseFiles.set(url, file);
     }
-    return manifest;
+    return file;
+  };
+  const manifestOf = (url: string) => releaseFile(url, (response) => response.json() as Promise<Manifest>);
+  /** The screen's stylesheets in its release, including those of parts it loads later (rendered here already). */
+  const styleFilesOf = (manifest: Manifest | null, module: string | undefined): string[] => {
+    const exposed = manifest?.exposes?.find((candidate) => candidate.name === module);
+    if (!exposed) return [];
+    return [...exposed.assets.css.sync, ...exposed.assets.css.async.filter((file) => !hostLazyStyles.has(contentHashOf(file)))];
+  };
+  /** The screen's stylesheets, read from its release (null until every one of them is). */
+  const screenStyles = async (base: string, files: string[]): Promise<string[] | null> => {
+    const texts = await Promise.all(files.map((file) => releaseFile(internal(`${base}${file}`), (response) => response.text())));
+    return texts.every((text) => text !== null) ? texts.map((text, index) => inlineStyle(`${base}${files[index]}`, text)) : null;
   };
 
   /** The live release's folder of a remote, as browsers address it (null while its release is unknown). */
@@ -153,9 +179,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // file once): the first page of a route after a release finds its screen ready.
   const warmScreens = (config: HostConfig): Promise<unknown> =>
     Promise.all(
-      SCREENS.map((screen) => {
+      SCREENS.map(async (screen) => {
         const base = releaseBase(config, screen.remote);
-        return base ? modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null) : null;
+        if (!base) return;
+        await Promise.all([
+          modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null),
+          manifestOf(internal(`${base}${manifestFileOf(config.remotes[screen.remote])}`)).then((manifest) =>
+            screenStyles(base, styleFilesOf(manifest, screen.module)),
+          ),
+        ]);
       }),
     );
   let warmedFor = '';
@@ -185,7 +217,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const entry = screen ? config.remotes[screen.remote] : undefined;
     // Only a remote whose live release is known is asked: one that is down costs its region only.
     const base = screen ? releaseBase(config, screen.remote) : null;
-    const manifestFile = entry?.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
+    const manifestFile = manifestFileOf(entry);
     const [screenModule, manifest] = await Promise.all([
       base && screen ? modules.get(internal(`${base}server/${screen.module}.js`), budget) : null,
       base ? withinBudget(manifestOf(internal(`${base}${manifestFile}`)), budget) : null,
@@ -199,17 +231,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       screens: id && component ? { [id]: component } : {},
     });
     const exposed = manifest?.exposes?.find((candidate) => candidate.name === screen?.module);
-    // The screen's styles, including those of parts it loads later (rendered here already).
-    const styles =
-      component && exposed && base
-        ? [...exposed.assets.css.sync, ...exposed.assets.css.async.filter((file) => !hostLazyStyles.has(contentHashOf(file)))].map(
-            (file) => `${base}${file}`,
-          )
-        : [];
+    const styles = component && base && exposed ? await withinBudget(screenStyles(base, styleFilesOf(manifest, screen?.module)), budget) : [];
     const scripts = entry ? [entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)] : [];
     const head = [
       ...shellStyles,
-      ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      ...(styles ?? []),
       ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
       `<link rel="preconnect" href="${escapeHtml(new URL(config.apiUrl).origin)}">`,
       `<script id="carebook-config" type="application/json">${inlineJson(config)}</script>`,
@@ -222,7 +248,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
     const page: RenderedHtml = { status: isKnownPath(pathname) ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
     // A page missing a region, its styles or the API's data is rendered again next time.
-    if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!base || manifest)) {
+    if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!base || (manifest && styles))) {
       pages.set(key, page);
       while (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value as string);
     }
