@@ -115,3 +115,30 @@ describe('security headers', () => {
     }
   });
 });
+
+describe('page routes', () => {
+  it("routes the host's page patterns straight to the renderer and still serves its files", async () => {
+    const rendered: string[] = [];
+    const app = await createStaticApp({
+      root: builtApp('host', '<title>host</title>'),
+      pagePaths: ['/', '/doctors/:speciality?', '/appointment/:docId'],
+      renderPage: async (url) => {
+        rendered.push(url);
+        return { status: 200, html: `<p>page ${url}</p>` };
+      },
+    });
+    try {
+      for (const url of ['/doctors', '/doctors/Dermatologist', '/appointment/doc01?date=2026-11-26', '/not/a/route']) {
+        const reply = await app.inject({ url });
+        expect(reply.statusCode).toBe(200);
+        expect(reply.body).toBe(`<p>page ${url}</p>`);
+      }
+      expect(rendered).toEqual(['/doctors', '/doctors/Dermatologist', '/appointment/doc01?date=2026-11-26', '/not/a/route']);
+      const file = await app.inject({ url: '/remoteEntry.js' });
+      expect(file.statusCode).toBe(200);
+      expect(file.body).toBe('var app = 1;');
+    } finally {
+      await app.close();
+    }
+  });
+});

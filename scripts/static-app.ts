@@ -32,6 +32,11 @@ export interface StaticAppOptions {
   runtimeConfig?: () => Promise<object>;
   /** The host: renders each page's HTML on the server (host/server) instead of `index.html`. */
   renderPage?: (url: string) => Promise<{ status: number; html: string; gzip?: Buffer }>;
+  /**
+   * Page routes (router patterns such as `/appointment/:docId`, a last `:param?` optional): routed
+   * straight to the page, without the static files' lookup on disk first (the host's pages).
+   */
+  pagePaths?: readonly string[];
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;
 }
@@ -141,6 +146,15 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
   // `/` is a page, never the static plugin's directory: without an index file (the host) the plugin
   // answers a request for it that asks for no compression with 403, before any page is rendered.
   app.get('/', sendPage);
+  const routed = new Set(['/']);
+  for (const pattern of options.pagePaths ?? []) {
+    const required = pattern.replace(/\/:[^/]+\?$/, '');
+    for (const route of [required || '/', pattern.replace(/\?$/, '')]) {
+      if (routed.has(route)) continue;
+      routed.add(route);
+      app.get(route, sendPage);
+    }
+  }
   app.setNotFoundHandler((request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && releases) {

@@ -1,6 +1,7 @@
 // The host's server: one composition root, used by `npm start` and the tests (scripts/site-server.ts)
 // and by the host's container (scripts/serve-app.ts).
 import type { FastifyInstance } from 'fastify';
+import { SCREENS } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../../scripts/releases/live-release-watcher';
 import type { RemoteAddress } from '../../scripts/releases/live-remotes';
 import { createStaticApp } from '../../scripts/static-app';
@@ -46,6 +47,7 @@ export class HostServer {
       root: this.options.root,
       runtimeConfig: this.runtimeConfig,
       renderPage: this.renderPage,
+      pagePaths: SCREENS.map((screen) => screen.path),
       security: {
         apiUrl: this.options.apiUrl,
         appOrigins: this.options.remotes.map((remote) => remote.publicOrigin),
