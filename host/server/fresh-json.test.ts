@@ -6,14 +6,17 @@ describe('FreshJson', () => {
   let server: http.Server;
   let url: string;
   let body = '{"n":1}';
+  let delayMs = 0;
   let etag = '"v1"';
   const asked: Array<string | undefined> = [];
 
   beforeAll(async () => {
     server = http.createServer((request, response) => {
       asked.push(request.headers['if-none-match']);
-      if (request.headers['if-none-match'] === etag) response.writeHead(304, { etag }).end();
-      else response.writeHead(200, { etag, 'content-type': 'application/json' }).end(body);
+      setTimeout(() => {
+        if (request.headers['if-none-match'] === etag) response.writeHead(304, { etag }).end();
+        else response.writeHead(200, { etag, 'content-type': 'application/json' }).end(body);
+      }, delayMs);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/doctors`;
@@ -33,6 +36,20 @@ describe('FreshJson', () => {
     body = '{"n":2}';
     etag = '"v2"';
     expect(await feed.get()).toEqual({ value: { n: 2 }, version: '"v2"' });
+  });
+
+  it('waits longer for the first read than for a revalidation, so no page goes without the data', async () => {
+    delayMs = 500;
+    try {
+      const feed = new FreshJson<{ n: number }>(url, { freshMs: 0, timeoutMs: 200, firstTimeoutMs: 3000 });
+      const first = await feed.get();
+      expect(first.value).not.toBeNull();
+      const started = Date.now();
+      expect(await feed.get()).toEqual(first);
+      expect(Date.now() - started).toBeLessThan(450);
+    } finally {
+      delayMs = 0;
+    }
   });
 
   it('keeps the last good copy while the API does not answer', async () => {

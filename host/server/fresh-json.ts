@@ -7,7 +7,10 @@ export interface Versioned<T> {
 export interface FreshJsonOptions {
   /** A read this recent is reused without asking the API again (coalesces a burst of pages). */
   freshMs?: number;
+  /** How long a revalidation may take (the last copy is used after that). */
   timeoutMs?: number;
+  /** How long the first read may take: with no copy yet, a page would go without the data. */
+  firstTimeoutMs?: number;
 }
 
 /**
@@ -23,6 +26,7 @@ export class FreshJson<T> {
   private pending: Promise<Versioned<T>> | null = null;
   private readonly freshMs: number;
   private readonly timeoutMs: number;
+  private readonly firstTimeoutMs: number;
 
   constructor(
     private readonly url: string,
@@ -30,6 +34,7 @@ export class FreshJson<T> {
   ) {
     this.freshMs = options.freshMs ?? 100;
     this.timeoutMs = options.timeoutMs ?? 600;
+    this.firstTimeoutMs = options.firstTimeoutMs ?? 5000;
   }
 
   get(): Promise<Versioned<T>> {
@@ -44,7 +49,7 @@ export class FreshJson<T> {
     try {
       const response = await fetch(this.url, {
         headers: this.etag ? { 'if-none-match': this.etag } : {},
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(this.last.value === null ? this.firstTimeoutMs : this.timeoutMs),
       });
       if (response.status === 200) {
         this.etag = response.headers.get('etag');

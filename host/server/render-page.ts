@@ -103,7 +103,7 @@ interface Manifest {
  */
 export interface PageRenderer {
   (url: string): Promise<RenderedHtml>;
-  /** Loads every screen of the live releases now (at start), so no first page waits for one. */
+  /** Loads every screen of the live releases and the API's data now (at start), so no first page waits for them. */
   warm(): Promise<void>;
 }
 
@@ -254,5 +254,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     return page;
   };
-  return Object.assign(render, { warm: async () => void (await warmScreens(await options.runtimeConfig())) });
+  const warm = async (): Promise<void> => {
+    const config = await options.runtimeConfig();
+    const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
+    await Promise.all([warmScreens(config), feed.doctors.get(), feed.clinic.get()]);
+  };
+  return Object.assign(render, { warm });
 }
