@@ -3,18 +3,22 @@ import vm from 'node:vm';
 
 const requireBuiltin = createRequire(__filename);
 
-/** A CommonJS file of a server build, evaluated with `provided` as its only non-builtin imports. */
+/**
+ * A CommonJS file of a server build, evaluated with `provided` as its only non-builtin imports.
+ * It gets no file or folder names: a server build has everything it needs bundled (and the
+ * deployment's bundler rewrites that Node global's name wherever it appears in our sources).
+ */
 export function evaluateServerModule(code: string, filename: string, provided: Readonly<Record<string, unknown>>): unknown {
   const module: { exports: unknown } = { exports: {} };
-  const wrapper = vm.runInThisContext(`(function (exports, require, module, __filename, __dirname) {${code}\n})`, {
+  const wrapper = vm.runInThisContext(`(function (exports, require, module) {${code}\n})`, {
     filename,
-  }) as (exports: unknown, require: (name: string) => unknown, module: { exports: unknown }, file: string, dir: string) => void;
+  }) as (exports: unknown, require: (name: string) => unknown, module: { exports: unknown }) => void;
   const load = (name: string): unknown => {
     if (Object.hasOwn(provided, name)) return provided[name];
     if (isBuiltin(name)) return requireBuiltin(name) as unknown;
     throw new Error(`${filename} needs ${name}, which the host's server does not provide`);
   };
-  wrapper(module.exports, load, module, filename, '/');
+  wrapper(module.exports, load, module);
   return module.exports;
 }
 
