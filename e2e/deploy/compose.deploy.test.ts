@@ -141,6 +141,13 @@ describe('docker-compose.yml on a Docker engine', () => {
       const config = (await (await fetch(`${project!.url('host')}/remotes.json`)).json()) as { releases: Record<string, { id: string } | null> };
       return config.releases.doctors?.id ?? '';
     };
+    // The host learns a remote's live release in the background (about once a second).
+    const untilLive = async (id: string): Promise<string> => {
+      for (let waited = 0; waited < 10_000 && (await liveId()) !== id; waited += 250) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return liveId();
+    };
     const first = await liveId();
     expect(first).not.toBe('');
 
@@ -167,7 +174,7 @@ describe('docker-compose.yml on a Docker engine', () => {
     const published = await project!.exec('doctors', ['node', 'server/releases.js', 'publish', 'doctors', '/tmp/next']);
     const second = published.trim().split('\n').at(-1) ?? '';
     expect(second).not.toBe(first);
-    expect(await liveId()).toBe(second);
+    expect(await untilLive(second)).toBe(second);
 
     // The open tab goes on with the release it loaded; a new tab gets the new one.
     await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
@@ -179,7 +186,7 @@ describe('docker-compose.yml on a Docker engine', () => {
 
     const rolledBack = await project!.exec('doctors', ['node', 'server/releases.js', 'rollback', 'doctors']);
     expect(rolledBack.trim().split('\n').at(-1)).toBe(first);
-    expect(await liveId()).toBe(first);
+    expect(await untilLive(first)).toBe(first);
     const afterRollback = await newTab('/doctors', first);
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await heading(afterRollback.page)).toBe(OLD_TITLE);
