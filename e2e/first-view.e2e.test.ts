@@ -202,6 +202,34 @@ describe('the first view', () => {
     expect(weight.js).toBeLessThanOrEqual(FIRST_VISIT_JS_BUDGET);
   });
 
+  it("answers a tap on a time before the booking screen's code has arrived, and the app books that time", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${stack.appUrl('booking')}/**`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not until "load": the page preloads the booking screen's code, which is held.
+    await page.goto(`${stack.siteUrl}/appointment/doc01`, { waitUntil: 'domcontentloaded' });
+    const times = page.getByRole('radiogroup', { name: /^Times on / });
+    const second = times.getByRole('radio').nth(1);
+    const secondLabel = (await times.locator('label').nth(1).innerText()).trim();
+    await second.click();
+    expect(await second.isChecked()).toBe(true);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    // The host has taken over; the booking screen is still the server's HTML, its code held back.
+    expect(await page.getByRole('button', { name: 'Book Appointment' }).isDisabled()).toBe(true);
+    expect(await page.getByText('No time selected').isVisible()).toBe(false);
+    release();
+    await page.getByText(new RegExp(`^Selected: .* · ${secondLabel}$`)).waitFor();
+    expect(await second.isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Book Appointment' }).isEnabled()).toBe(true);
+    await page.waitForURL((url) => url.searchParams.get('time') !== null);
+    await context.close();
+  });
+
   it("shows a slow remote's region in its shape, with a loading status, until it arrives", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -13,6 +13,8 @@ function days(): SlotDay[] {
 const activeName = (page: Page) =>
   page.evaluate(() => {
     const active = document.activeElement;
+    // A native radio button is named by its label.
+    if (active instanceof HTMLInputElement && active.type === 'radio') return `radio:${active.labels?.[0]?.textContent?.trim()}`;
     return `${active?.getAttribute('role') ?? active?.tagName.toLowerCase()}:${active?.textContent?.trim()}`;
   });
 
@@ -37,7 +39,7 @@ describe.each(VIEWPORTS)('the slot picker on %s', (name, viewport) => {
     expect(await activeName(page)).toBe('radio:10:00 AM');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(timeChoice(page, '11:00').getAttribute('aria-checked')).resolves.toBe('true');
+    await expect(timeChoice(page, '11:00').isChecked()).resolves.toBe(true);
     await page.getByText(`Selected: ${formatShortDay(third)} · ${formatTime('11:00')}`, { exact: true }).waitFor();
     await page.keyboard.press('Tab');
     expect(await activeName(page)).toBe('button:Book Appointment');

@@ -5,7 +5,7 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'book' | 'time';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time';
   at: number;
   /** A layout shift's score; 0 otherwise. */
   value: number;
@@ -19,8 +19,10 @@ const REPORT = '__carebookBenchReport';
 /**
  * Runs in every document from its first byte and reports back: first contentful paint, each LCP
  * candidate, each layout shift not caused by input, when the route's main content first shows
- * (a doctor's name; on a doctor's page also a time to book), and when a radio the patient tapped
- * became checked (the slot picker answered). On a journey it also reports, in the frame they first
+ * (a doctor's name; on a doctor's page also a time to book), when a radio the patient tapped
+ * became checked (the slot picker answered: a native radio button checked by the browser, or the
+ * app's own radio), and then when the page's Book Appointment button became enabled (the app has
+ * the chosen time and can book it). On a journey it also reports, in the frame they first
  * show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
  * chosen (scrolled into view as a patient would), again whenever either moves or is replaced.
  * Plain script: it is sent to the page as text.
@@ -45,6 +47,7 @@ const probeScript = (journey: boolean): string => `(() => {
   observe('largest-contentful-paint', (entry) => report('lcp', entry.startTime));
   observe('layout-shift', (entry) => { if (!entry.hadRecentInput) report('shift', entry.startTime, entry.value); });
 
+  const isChecked = (el) => (el instanceof HTMLInputElement ? el.checked : el.getAttribute('aria-checked') === 'true');
   const shows = (el) => el.getBoundingClientRect().height > 0;
   const contentShows = () => {
     const name = [...document.querySelectorAll('main h1, main h2, main h3, main a[href^="/appointment/"], main p')]
@@ -64,8 +67,8 @@ const probeScript = (journey: boolean): string => `(() => {
       .find((el) => /^\\s*Book Appointment/.test(el.textContent || '') && middle(el)),
     time: () => [...document.querySelectorAll('[role="radiogroup"]')]
       .filter((group) => /^Times on /.test(labelOf(group)))
-      .flatMap((group) => [...group.querySelectorAll('[role="radio"]')])
-      .find((el) => el.getAttribute('aria-checked') !== 'true' && middle(el)),
+      .flatMap((group) => [...group.querySelectorAll('[role="radio"], input[type="radio"]')])
+      .find((el) => !isChecked(el) && middle(el)),
   };
   const shown = {};
   const watchTargets = () => {
@@ -86,25 +89,36 @@ const probeScript = (journey: boolean): string => `(() => {
 
   let contentSeen = false;
   let picked = false;
+  let bookable = false;
+  const bookEnabled = () => [...document.querySelectorAll('main button')]
+    .some((el) => /^\\s*Book Appointment/.test(el.textContent || '') && !el.disabled && shows(el));
   const tick = () => {
     if (!contentSeen && document.body && contentShows()) {
       contentSeen = true;
       report('content', performance.now());
     }
     if (journey && !picked && document.body) watchTargets();
-    if (!contentSeen || (journey && !picked)) requestAnimationFrame(tick);
+    if (journey && picked && !bookable && bookEnabled()) {
+      bookable = true;
+      report('bookable', performance.now());
+    }
+    if (!contentSeen || (journey && !bookable)) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 
   let tapped = null;
   document.addEventListener('pointerdown', (event) => {
-    tapped = event.target instanceof Element ? event.target.closest('[role="radio"]') : null;
+    const target = event.target instanceof Element ? event.target : null;
+    tapped = target && (target.closest('[role="radio"], input[type="radio"]') || target.closest('label')?.control || null);
   }, true);
-  new MutationObserver(() => {
-    if (picked || !tapped || !tapped.isConnected || tapped.getAttribute('aria-checked') !== 'true') return;
+  const checkPicked = () => {
+    if (picked || !tapped || !tapped.isConnected || !isChecked(tapped)) return;
     picked = true;
     report('picked', performance.now());
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-checked'] });
+  };
+  document.addEventListener('change', checkPicked, true);
+  document.addEventListener('click', () => setTimeout(checkPicked, 0), true);
+  new MutationObserver(checkPicked).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-checked'] });
 })();`;
 
 /** A phone-sized page in a fresh context (an empty cache) under a profile, recording what it reports and downloads. */

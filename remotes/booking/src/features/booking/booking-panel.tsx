@@ -117,7 +117,7 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
                 {formatShortDay(day)} · {formatTime(time)}
               </>
             ) : (
-              'No time selected'
+              <span className={styles.noSelection}>No time selected</span>
             )}
           </p>
           <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { dayOffLabel, dayParts, emptyDayMessage, formatLongDay, formatTime, type SlotDay } from '@carebook/shared';
 import { onRadioGroupKeyDown } from './roving-radio';
 import styles from './slot-picker.module.css';
@@ -16,12 +16,13 @@ export interface SlotPickerProps {
  * arrow keys to move. Each choice is named by exactly what it shows ("Tue 24 Nov", "2:30 PM");
  * the times' group is named by its heading ("Times on Tuesday 24 November"). A day the doctor
  * does not work says so in the strip ("Off", "Away") and below it, so it never reads as fully booked.
+ * The times are the browser's own radio buttons, so they answer a tap in the server's page before
+ * any script has run (see TimeChoices).
  */
 export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: SlotPickerProps): ReactNode {
   const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
   if (!day) return null;
   const timesHeading = `times-${day.key}`;
-  const focusableTime = time && day.times.includes(time) ? time : day.times[0];
   return (
     <div className={styles.picker}>
       <div
@@ -62,27 +63,50 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
       {day.times.length === 0 ? (
         <p className={styles.empty}>{emptyDayMessage(day)}</p>
       ) : (
-        <div
-          className={styles.times}
-          role="radiogroup"
-          aria-labelledby={timesHeading}
-          onKeyDown={(event) => onRadioGroupKeyDown(event, (index) => onTimeChange(day.times[index] ?? ''))}
-        >
-          {day.times.map((candidate) => (
-            <button
-              key={candidate}
-              type="button"
-              role="radio"
-              aria-checked={candidate === time}
-              tabIndex={candidate === focusableTime ? 0 : -1}
-              className={styles.time}
-              onClick={() => onTimeChange(candidate)}
-            >
-              {formatTime(candidate)}
-            </button>
-          ))}
-        </div>
+        <TimeChoices key={day.key} times={day.times} time={time} labelledBy={timesHeading} onTimeChange={onTimeChange} />
       )}
+    </div>
+  );
+}
+
+interface TimeChoicesProps {
+  times: string[];
+  time: string | null;
+  labelledBy: string;
+  onTimeChange: (time: string) => void;
+}
+
+/**
+ * The free times as native radio buttons (one Tab stop, arrow keys move, as the browser does it),
+ * each drawn as a chip it covers. A patient on a slow phone taps a time in the server's HTML while
+ * the app is still loading, and the browser checks it there and then; when the app takes over the
+ * page (React keeps what the patient checked), the time checked before is adopted as the choice.
+ */
+function TimeChoices({ times, time, labelledBy, onTimeChange }: TimeChoicesProps): ReactNode {
+  const name = useId();
+  const group = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (!firstRender.current) return;
+    firstRender.current = false;
+    const checked = group.current?.querySelector<HTMLInputElement>('input:checked');
+    if (checked && checked.value !== time) onTimeChange(checked.value);
+  }, [time, onTimeChange]);
+  return (
+    <div ref={group} className={styles.times} role="radiogroup" aria-labelledby={labelledBy}>
+      {times.map((candidate) => (
+        <label key={candidate} className={styles.timeChoice}>
+          <input
+            type="radio"
+            name={name}
+            value={candidate}
+            className={styles.timeInput}
+            checked={candidate === time}
+            onChange={() => onTimeChange(candidate)}
+          />
+          <span className={styles.time}>{formatTime(candidate)}</span>
+        </label>
+      ))}
     </div>
   );
 }

@@ -66,7 +66,7 @@ describe('booking confirmation', () => {
     expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
     // The slot row is back, with the freed time still chosen (the page address keeps the choice).
     expect(await screen.findByRole('button', { name: 'Book Appointment' })).toBeEnabled();
-    expect(screen.getByRole('radio', { name: formatTime('14:30') })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: formatTime('14:30') })).toBeChecked();
     expect(app.reloadDoctors).toHaveBeenCalled();
   });
 

@@ -97,7 +97,7 @@ describe('DoctorPage', () => {
     const book = screen.getByRole('button', { name: 'Book Appointment' });
     expect(book).toBeDisabled();
     const day = await pickTomorrow(user, '14:30');
-    expect(screen.getByRole('radio', { name: '2:30 PM' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: '2:30 PM' })).toBeChecked();
     expect(summary()).toHaveTextContent(`Selected: ${formatShortDay(day)} · 2:30 PM`);
     expect(book).toBeEnabled();
   });
@@ -170,7 +170,7 @@ describe('DoctorPage', () => {
     const first = screen.getByRole('radio', { name: '10:00 AM' });
     expect(first).toHaveFocus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('radio', { name: '10:30 AM' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: '10:30 AM' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Book Appointment' })).toBeEnabled();
   });
 
