@@ -126,6 +126,7 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       inTime('the slot picker never answered a tap');
     }
     const picked = epochOf(first(probe.events, 'picked') as PageEvent);
+    if (process.env.BENCH_DEBUG) for (const e of probe.events) if (e.kind !== 'shift') console.log(e.path, e.kind, Math.round(epochOf(e) - start));
     await until(() => Boolean(first(probe.events, 'bookable')), 'the Book Appointment button to take the chosen time');
     await probe.settled(TIMEOUT);
     const opening = probe.events.filter((event) => event.origin === start);

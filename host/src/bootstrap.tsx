@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchPath } from '@carebook/shared/router';
 import { SCREENS } from '@carebook/shared';
@@ -31,8 +32,13 @@ async function start(): Promise<void> {
     await Promise.race([screenCode, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   }
   if (fromServer) {
-    hydrateRoot(container, <App config={config} initialData={initialData} hydrating />, {
-      onRecoverableError: (error) => console.warn('[carebook] the page was rendered again in the browser:', error),
+    // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
+    // input in between: on a slow phone a tap on a link or a time of the server's page answers at
+    // once instead of waiting for the whole page to hydrate (one long task otherwise).
+    startTransition(() => {
+      hydrateRoot(container, <App config={config} initialData={initialData} hydrating />, {
+        onRecoverableError: (error) => console.warn('[carebook] the page was rendered again in the browser:', error),
+      });
     });
   } else {
     createRoot(container).render(<App config={config} initialData={initialData} />);
