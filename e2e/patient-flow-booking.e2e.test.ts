@@ -55,7 +55,8 @@ describe.each(VIEWPORTS)('the slot picker on %s', (name, viewport) => {
     await expect(dayChoice(page, second).innerText()).resolves.toContain(month);
     const grid = page.getByRole('radiogroup', { name: /^Times on / });
     const widths = await grid.evaluate((node) => {
-      const times = Array.from(node.querySelectorAll('[role="radio"]')).map((radio) => radio.getBoundingClientRect());
+      // Each time's chip: the label around its radio button.
+      const times = Array.from(node.querySelectorAll('label')).map((chip) => chip.getBoundingClientRect());
       const box = node.getBoundingClientRect();
       const rowTop = times[0]?.top ?? 0;
       const firstRow = times.filter((time) => Math.abs(time.top - rowTop) < 2);

@@ -15,7 +15,8 @@ function days(): SlotDay[] {
   return generateSlotDays({ now: new Date(), timeZone: CLINIC_ZONE });
 }
 
-const shownTimes = (page: Page) => page.getByRole('radiogroup', { name: /^Times on / }).getByRole('radio').allTextContents();
+/** The times offered, as shown: each radio button's label. */
+const shownTimes = (page: Page) => page.getByRole('radiogroup', { name: /^Times on / }).locator('label').allTextContents();
 
 test('staff set early hours and time off in the admin app; the doctor page shows exactly those times', async () => {
   const [, tomorrow, dayAfter, third] = days() as [SlotDay, SlotDay, SlotDay, SlotDay];
