@@ -101,7 +101,8 @@ describe('the one-snippet embed, popup mode', () => {
     expect(await book.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(124, 45, 18)');
     const slotRadius = await dialog
       .getByRole('radio', { name: formatTime('20:30'), exact: true })
-      .evaluate((button) => getComputedStyle(button).borderTopLeftRadius);
+      // The chip drawn for the radio button: the label's text, next to it.
+      .evaluate((radio) => (radio.nextElementSibling ? getComputedStyle(radio.nextElementSibling).borderTopLeftRadius : 'no chip'));
     expect(slotRadius).toBe('4px');
     await book.click();
     await dialog.getByRole('button', { name: 'Login', exact: true }).click();

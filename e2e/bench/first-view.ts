@@ -16,6 +16,8 @@ const VISITS = Number(process.argv[2] ?? 5);
 const ONLY_PROFILE = process.argv[3];
 /** `journey` as the third argument: only the slot picker journey, not the routes. */
 const ONLY_JOURNEY = process.argv[4] === 'journey';
+/** BENCH_TIMELINE=1: print each journey's events and taps, to see where its time goes. */
+const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 const TIMEOUT = 60_000;
 const PAINT_BUDGET = 1500;
 const ROUTES = [
@@ -94,8 +96,15 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
   const probe = await openProbe(browser, profile, { journey: true });
   const { page } = probe;
   let leaving = false;
+  const marks: Array<{ what: string; at: number }> = [];
+  const mark = (what: string): void => {
+    marks.push({ what, at: Date.now() });
+  };
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && new URL(request.url()).pathname.startsWith('/appointment/')) leaving = true;
+    if (request.isNavigationRequest() && new URL(request.url()).pathname.startsWith('/appointment/')) {
+      if (!leaving) mark("the doctor's page asked for");
+      leaving = true;
+    }
   });
   const onBookingScreen = (): boolean => leaving || new URL(page.url()).pathname.startsWith('/appointment/');
   let bookTapped: PageEvent | undefined;
@@ -103,7 +112,9 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
     const target = last(probe.events, kind);
     if (target?.x === undefined || target.y === undefined) return;
     if (kind === 'book') bookTapped = target;
+    mark(`tap on ${kind} sent`);
     await page.touchscreen.tap(target.x, target.y);
+    mark(`tap on ${kind} handled`);
   };
   try {
     await page.goto(`${siteUrl}/doctors`, { waitUntil: 'commit', timeout: TIMEOUT });
@@ -126,10 +137,10 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       inTime('the slot picker never answered a tap');
     }
     const picked = epochOf(first(probe.events, 'picked') as PageEvent);
-    if (process.env.BENCH_DEBUG) for (const e of probe.events) if (e.kind !== 'shift') console.log(e.path, e.kind, Math.round(epochOf(e) - start));
     await until(() => Boolean(first(probe.events, 'bookable')), 'the Book Appointment button to take the chosen time');
     await probe.settled(TIMEOUT);
     const opening = probe.events.filter((event) => event.origin === start);
+    if (TIMELINE) printTimeline(start, probe.events, marks);
     return {
       paint: first(opening, 'paint')?.at ?? NaN,
       lcp: last(opening, 'lcp')?.at ?? NaN,
@@ -145,6 +156,15 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
   } finally {
     await probe.close();
   }
+}
+
+/** One journey's events and taps in time order, ms from its start (BENCH_TIMELINE=1). */
+function printTimeline(start: number, events: PageEvent[], marks: Array<{ what: string; at: number }>): void {
+  const lines = [
+    ...events.filter((event) => event.kind !== 'shift').map((event) => ({ what: `${event.path} ${event.kind}`, at: epochOf(event) })),
+    ...marks,
+  ].sort((a, b) => a.at - b.at);
+  for (const line of lines) console.log(`  ${String(Math.round(line.at - start)).padStart(6)} ms  ${line.what}`);
 }
 
 /** The median of the visits that have the figure (a page left early may have reported no LCP). */
