@@ -6,6 +6,7 @@ import { matchPath } from '@carebook/shared/router';
 import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
 import type { RemoteAddress } from '../../scripts/releases/live-remotes';
 import { FreshJson } from './fresh-json';
+import { ImmutableFileCache } from './immutable-file-cache';
 import { evaluateServerModule, ServerModuleCache, withinBudget } from './server-modules';
 
 /** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
@@ -141,23 +142,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return address ? `${address.internalOrigin}${url.slice(address.publicOrigin.length)}` : url;
   };
 
-  // A release's files never change: each is read once (a failed read is tried again).
-  const releaseFiles = new Map<string, Promise<unknown>>();
-  const releaseFile = <T>(url: string, read: (response: Response) => Promise<T>): Promise<T | null> => {
-    let file = releaseFiles.get(url) as Promise<T | null> | undefined;
-    if (!file) {
-      file = fetch(url, { signal: AbortSignal.timeout(2000) })
-        .then((response) => (response.ok ? read(response) : null))
-        .catch(() => null)
-        .then((content) => {
-          if (content === null) releaseFiles.delete(url);
-          return content;
-        });
-      releaseFiles.set(url, file);
-    }
-    return file;
-  };
-  const manifestOf = (url: string) => releaseFile(url, (response) => response.json() as Promise<Manifest>);
+  // A release's files never change: each is read once (a failed read is tried again at once).
+  const releaseFiles = { timeoutMs: 2000, failureKeptMs: 0 };
+  const manifests = new ImmutableFileCache((response) => response.json() as Promise<Manifest>, { ...releaseFiles, maxEntries: 64 });
+  const styleTexts = new ImmutableFileCache((response) => response.text(), { ...releaseFiles, maxEntries: 256 });
+  const manifestOf = (url: string): Promise<Manifest | null> => manifests.load(url).catch(() => null);
   /** The screen's stylesheets in its release, including those of parts it loads later (rendered here already). */
   const styleFilesOf = (manifest: Manifest | null, module: string | undefined): string[] => {
     const exposed = manifest?.exposes?.find((candidate) => candidate.name === module);
@@ -166,7 +155,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
   /** The screen's stylesheets, read from its release (null until every one of them is). */
   const screenStyles = async (base: string, files: string[]): Promise<string[] | null> => {
-    const texts = await Promise.all(files.map((file) => releaseFile(internal(`${base}${file}`), (response) => response.text())));
+    const texts = await Promise.all(files.map((file) => styleTexts.load(internal(`${base}${file}`)).catch(() => null)));
     return texts.every((text) => text !== null) ? texts.map((text, index) => inlineStyle(`${base}${files[index]}`, text)) : null;
   };
 
