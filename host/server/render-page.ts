@@ -36,7 +36,10 @@ interface HostServerBuild {
 export interface PageRendererOptions {
   /** The host's built folder: its index.html is the template, server/render.js the renderer. */
   root: string;
-  /** This page load's configuration (each remote's live release). */
+  /**
+   * This page load's configuration (each remote's live release): the same object while it is the
+   * same, never changed in place (a new one when a release changes).
+   */
   runtimeConfig: () => Promise<HostConfig>;
   /** Where this server reaches each remote (another container's name in docker-compose). */
   remoteAddresses?: readonly RemoteAddress[];
@@ -179,21 +182,33 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         ]);
       }),
     );
+  // A configuration's part of the page cache's key, made once per configuration object (the
+  // server keeps one object while the live releases stay the same) rather than once per page.
+  const configKeys = new WeakMap<HostConfig, string>();
+  const configKeyOf = (config: HostConfig): string => {
+    let key = configKeys.get(config);
+    if (key === undefined) {
+      key = JSON.stringify(config);
+      configKeys.set(config, key);
+    }
+    return key;
+  };
   let warmedFor = '';
-  const warmOnChange = (config: HostConfig): void => {
-    const releases = JSON.stringify(config.remotes);
-    if (releases === warmedFor) return;
-    warmedFor = releases;
+  const warmOnChange = (config: HostConfig, configKey: string): void => {
+    if (configKey === warmedFor) return;
+    warmedFor = configKey;
     void warmScreens(config);
   };
   const render = async (url: string): Promise<RenderedHtml> => {
     const pathname = url.split('?')[0] ?? '/';
     const config = await options.runtimeConfig();
-    warmOnChange(config);
+    const configKey = configKeyOf(config);
+    warmOnChange(config, configKey);
     const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
     const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
-    // Everything the page shows depends on: releases, data versions, the clock's minute.
-    const key = JSON.stringify([url, config, doctors.version, clinic.version, Math.floor(Date.now() / CLOCK_STEP_MS)]);
+    // Everything the page shows depends on: releases, data versions, the clock's minute. None of
+    // the parts holds a line break (a request's URL and an ETag cannot, JSON has none).
+    const key = [url, configKey, doctors.version, clinic.version, Math.floor(Date.now() / CLOCK_STEP_MS)].join('\n');
     const cached = pages.get(key);
     if (cached) {
       pages.delete(key);
