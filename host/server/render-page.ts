@@ -3,23 +3,17 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
-import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
-import type { RemoteAddress } from '../../scripts/releases/live-remotes';
+import { SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
+import type { InitialData } from '@carebook/shared/react';
+import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { ImmutableFileCache } from './immutable-file-cache';
 import { evaluateServerModule, ServerModuleCache, withinBudget } from './server-modules';
 
 /** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
-export interface HostConfig {
+export interface HostConfig extends LiveRemotes {
   apiUrl: string;
   adminUrl: string;
-  remotes: Record<string, string>;
-  releases: Record<string, { id: string; builtAt: string } | null>;
-}
-
-interface InitialData {
-  doctors: Doctor[] | null;
-  clinic: ClinicInfo | null;
 }
 
 /** The host's server build (host/src/server/render.tsx). */
@@ -85,7 +79,7 @@ function manifestFileOf(entry: string | undefined): string {
 }
 
 /** The route's screen, matched by the same router code the host uses. */
-export function screenFor(pathname: string): (typeof SCREENS)[number] | undefined {
+function screenFor(pathname: string): Screen | undefined {
   return SCREENS.find((screen) => matchPath(screen.path, pathname));
 }
 
@@ -94,8 +88,14 @@ function isKnownPath(pathname: string): boolean {
   return Boolean(screenFor(pathname)) || pathname === '/appointments';
 }
 
+/** An exposed module in a release's federation manifest (`mf-manifest.json`). */
+interface ExposedModule {
+  name: string;
+  assets: { js: { sync: string[] }; css: { sync: string[]; async: string[] } };
+}
+
 interface Manifest {
-  exposes?: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[]; async: string[] } } }>;
+  exposes?: ExposedModule[];
 }
 
 /**
@@ -132,7 +132,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const budget = options.regionBudgetMs ?? REGION_BUDGET_MS;
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
-  const feedsOf = (api: string) => {
+  const feedOf = (config: HostConfig) => {
+    const api = (options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, '');
     let feed = feeds.get(api);
     if (!feed) {
       feed = { doctors: new FreshJson(`${api}/api/v1/doctor/all-doctors`), clinic: new FreshJson(`${api}/api/v1/clinic`) };
@@ -150,9 +151,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const manifests = new ImmutableFileCache((response) => response.json() as Promise<Manifest>, { ...releaseFiles, maxEntries: 64 });
   const styleTexts = new ImmutableFileCache((response) => response.text(), { ...releaseFiles, maxEntries: 256 });
   const manifestOf = (url: string): Promise<Manifest | null> => manifests.load(url).catch(() => null);
+  const exposedIn = (manifest: Manifest | null, module: string): ExposedModule | undefined =>
+    manifest?.exposes?.find((candidate) => candidate.name === module);
   /** The screen's stylesheets in its release, including those of parts it loads later (rendered here already). */
-  const styleFilesOf = (manifest: Manifest | null, module: string | undefined): string[] => {
-    const exposed = manifest?.exposes?.find((candidate) => candidate.name === module);
+  const styleFilesOf = (exposed: ExposedModule | undefined): string[] => {
     if (!exposed) return [];
     return [...exposed.assets.css.sync, ...exposed.assets.css.async.filter((file) => !hostLazyStyles.has(contentHashOf(file)))];
   };
@@ -162,23 +164,27 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return texts.every((text) => text !== null) ? texts.map((text, index) => inlineStyle(`${base}${files[index]}`, text)) : null;
   };
 
-  /** The live release's folder of a remote, as browsers address it (null while its release is unknown). */
-  const releaseBase = (config: HostConfig, remote: string): string | null => {
-    const entry = config.remotes[remote];
-    return entry && config.releases[remote] ? entry.slice(0, entry.lastIndexOf('/') + 1) : null;
+  /**
+   * Where a screen's files are in its remote's live release: `base` the release's folder as
+   * browsers address it, `module` and `manifest` as this server reaches them. Null while the
+   * remote's live release is unknown (down): only a remote that answers is asked.
+   */
+  const releaseFilesOf = (config: HostConfig, screen: Screen): { base: string; module: string; manifest: string } | null => {
+    const entry = config.remotes[screen.remote];
+    if (!entry || !config.releases[screen.remote]) return null;
+    const base = entry.slice(0, entry.lastIndexOf('/') + 1);
+    return { base, module: internal(`${base}server/${screen.module}.js`), manifest: internal(`${base}${manifestFileOf(entry)}`) };
   };
   // Every screen of every live release starts loading as soon as a page sees the release (each
   // file once): the first page of a route after a release finds its screen ready.
   const warmScreens = (config: HostConfig): Promise<unknown> =>
     Promise.all(
       SCREENS.map(async (screen) => {
-        const base = releaseBase(config, screen.remote);
-        if (!base) return;
+        const files = releaseFilesOf(config, screen);
+        if (!files) return;
         await Promise.all([
-          modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null),
-          manifestOf(internal(`${base}${manifestFileOf(config.remotes[screen.remote])}`)).then((manifest) =>
-            screenStyles(base, styleFilesOf(manifest, screen.module)),
-          ),
+          modules.load(files.module).catch(() => null),
+          manifestOf(files.manifest).then((manifest) => screenStyles(files.base, styleFilesOf(exposedIn(manifest, screen.module)))),
         ]);
       }),
     );
@@ -204,7 +210,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const config = await options.runtimeConfig();
     const configKey = configKeyOf(config);
     warmOnChange(config, configKey);
-    const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
+    const feed = feedOf(config);
     const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
     // Everything the page shows depends on: releases, data versions, the clock's minute. None of
     // the parts holds a line break (a request's URL and an ETag cannot, JSON has none).
@@ -220,11 +226,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const id = screen ? `${screen.remote}/${screen.module}` : null;
     const entry = screen ? config.remotes[screen.remote] : undefined;
     // Only a remote whose live release is known is asked: one that is down costs its region only.
-    const base = screen ? releaseBase(config, screen.remote) : null;
-    const manifestFile = manifestFileOf(entry);
+    const files = screen ? releaseFilesOf(config, screen) : null;
+    const base = files?.base ?? null;
     const [screenModule, manifest] = await Promise.all([
-      base && screen ? modules.get(internal(`${base}server/${screen.module}.js`), budget) : null,
-      base ? withinBudget(manifestOf(internal(`${base}${manifestFile}`)), budget) : null,
+      files ? modules.get(files.module, budget) : null,
+      files ? withinBudget(manifestOf(files.manifest), budget) : null,
     ]);
     const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
     const component = (screenModule as { default?: ComponentType } | null)?.default;
@@ -234,8 +240,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       initialData: data,
       screens: id && component ? { [id]: component } : {},
     });
-    const exposed = manifest?.exposes?.find((candidate) => candidate.name === screen?.module);
-    const styles = component && base && exposed ? await withinBudget(screenStyles(base, styleFilesOf(manifest, screen?.module)), budget) : [];
+    const exposed = screen ? exposedIn(manifest, screen.module) : undefined;
+    const styles = component && base && exposed ? await withinBudget(screenStyles(base, styleFilesOf(exposed)), budget) : [];
     const scripts = entry ? [entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)] : [];
     const head = [
       ...shellStyles,
@@ -260,7 +266,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
   const warm = async (): Promise<void> => {
     const config = await options.runtimeConfig();
-    const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
+    const feed = feedOf(config);
     await Promise.all([warmScreens(config), feed.doctors.get(), feed.clinic.get()]);
   };
   return Object.assign(render, { warm });
