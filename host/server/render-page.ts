@@ -83,11 +83,6 @@ function screenFor(pathname: string): Screen | undefined {
   return SCREENS.find((screen) => matchPath(screen.path, pathname));
 }
 
-/** Paths the shell answers without a 404 (a screen, or a redirect the browser follows). */
-function isKnownPath(pathname: string): boolean {
-  return Boolean(screenFor(pathname)) || pathname === '/appointments';
-}
-
 /** An exposed module in a release's federation manifest (`mf-manifest.json`). */
 interface ExposedModule {
   name: string;
@@ -147,9 +142,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
 
   // A release's files never change: each is read once (a failed read is tried again at once).
-  const releaseFiles = { timeoutMs: 2000, failureKeptMs: 0 };
-  const manifests = new ImmutableFileCache((response) => response.json() as Promise<Manifest>, { ...releaseFiles, maxEntries: 64 });
-  const styleTexts = new ImmutableFileCache((response) => response.text(), { ...releaseFiles, maxEntries: 256 });
+  const releaseFileLimits = { timeoutMs: 2000, failureKeptMs: 0 };
+  const manifests = new ImmutableFileCache((response) => response.json() as Promise<Manifest>, { ...releaseFileLimits, maxEntries: 64 });
+  const styleTexts = new ImmutableFileCache((response) => response.text(), { ...releaseFileLimits, maxEntries: 256 });
   const manifestOf = (url: string): Promise<Manifest | null> => manifests.load(url).catch(() => null);
   const exposedIn = (manifest: Manifest | null, module: string): ExposedModule | undefined =>
     manifest?.exposes?.find((candidate) => candidate.name === module);
@@ -256,7 +251,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       .replace('</head>', () => `${head}\n</head>`)
       // The built index.html is minified: `<div id=root></div>`.
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
-    const page: RenderedHtml = { status: isKnownPath(pathname) ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
+    // A 404 unless the shell has the path: a screen, or a redirect the browser follows.
+    const known = Boolean(screen) || pathname === '/appointments';
+    const page: RenderedHtml = { status: known ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
     // A page missing a region, its styles or the API's data is rendered again next time.
     if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!base || (manifest && styles))) {
       pages.set(key, page);
