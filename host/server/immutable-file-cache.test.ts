@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ImmutableFileCache } from './immutable-file-cache';
+import { closeServer, listenLocally } from './test-server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,18 +17,13 @@ describe('ImmutableFileCache', () => {
       const file = files[request.url ?? ''] ?? { body: 'missing', status: 404 };
       setTimeout(() => response.writeHead(file.status ?? 200).end(file.body), file.delayMs ?? 0);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    origin = await listenLocally(server);
   });
   beforeEach(() => {
     files = {};
     asked = [];
   });
-  afterAll(async () => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
-  });
+  afterAll(() => closeServer(server));
 
   const texts = (options: Partial<{ timeoutMs: number; failureKeptMs: number; maxEntries: number }> = {}) =>
     new ImmutableFileCache((response) => response.text(), { timeoutMs: 1000, failureKeptMs: 0, maxEntries: 10, ...options });
