@@ -131,9 +131,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
    * build's (same CSS Modules names); the styles themselves are the browser build's files.
    */
   function serverConfig(browser) {
-    const entry = exposes
-      ? Object.fromEntries(Object.entries(app.exposes).map(([module, file]) => [module, file]))
-      : { render: './src/server/render.tsx' };
+    const entry = exposes ? { ...app.exposes } : { render: './src/server/render.tsx' };
     return {
       name: `${name}-server`,
       dependencies: [name],

@@ -41,7 +41,7 @@ export interface StaticAppOptions {
   security?: SecurityHeadersOptions;
 }
 
-export function cacheControlFor(file: string): string {
+function cacheControlFor(file: string): string {
   const name = path.basename(file).replace(/\.(gz|br)$/, '');
   if (ENTRY_FILES.has(name) || name.endsWith('.html')) return 'no-cache';
   if (HASHED.test(name)) return IMMUTABLE;

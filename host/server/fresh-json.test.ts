@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { FreshJson } from './fresh-json';
+import { closeServer, listenLocally } from './test-server';
 
 describe('FreshJson', () => {
   let server: http.Server;
@@ -18,14 +18,9 @@ describe('FreshJson', () => {
         else response.writeHead(200, { etag, 'content-type': 'application/json' }).end(body);
       }, delayMs);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/doctors`;
+    url = `${await listenLocally(server)}/doctors`;
   });
-  afterAll(async () => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
-  });
+  afterAll(() => closeServer(server));
 
   it('revalidates with the ETag, shares one request between pages asking together, and sees a change', async () => {
     const feed = new FreshJson<{ n: number }>(url, { freshMs: 0 });
@@ -55,10 +50,8 @@ describe('FreshJson', () => {
   it('keeps the last good copy while the API does not answer', async () => {
     const feed = new FreshJson<{ n: number }>(url, { freshMs: 0, timeoutMs: 300 });
     const first = await feed.get();
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeAllConnections();
-    await closed;
+    await closeServer(server);
     expect(await feed.get()).toEqual(first);
-    await new Promise<void>((resolve) => server.listen(Number(new URL(url).port), '127.0.0.1', resolve));
+    await listenLocally(server, Number(new URL(url).port));
   });
 });

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREENS } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../../scripts/releases/live-release-watcher';
-import type { RemoteAddress } from '../../scripts/releases/live-remotes';
+import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
 import { createStaticApp } from '../../scripts/static-app';
 import { createPageRenderer, type HostConfig, type PageRenderer } from './render-page';
 
@@ -32,7 +32,14 @@ export class HostServer {
 
   constructor(private readonly options: HostServerOptions) {
     this.liveReleases = new LiveReleaseWatcher(options.remotes);
-    this.runtimeConfig = async () => ({ apiUrl: options.apiUrl, adminUrl: options.adminUrl, ...this.liveReleases.current() });
+    // One configuration object per set of live releases (the watcher's snapshot changes only on a
+    // release, a rollback or a remote going down or coming back): the page renderer keys on it.
+    let config: { live: LiveRemotes; value: HostConfig } | null = null;
+    this.runtimeConfig = async () => {
+      const live = this.liveReleases.current();
+      if (config?.live !== live) config = { live, value: { apiUrl: options.apiUrl, adminUrl: options.adminUrl, ...live } };
+      return config.value;
+    };
     this.renderPage = createPageRenderer({
       root: options.root,
       runtimeConfig: this.runtimeConfig,

@@ -3,22 +3,18 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
-import { SCREENS, type ClinicInfo, type Doctor } from '@carebook/shared';
-import type { RemoteAddress } from '../../scripts/releases/live-remotes';
+import { SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
+import type { InitialData } from '@carebook/shared/react';
+import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
 import { FreshJson } from './fresh-json';
-import { evaluateServerModule, ServerModuleCache, withinBudget } from './server-modules';
+import { escapeHtml, inlineJson, inlineStyle } from './page-html';
+import { ReleaseScreens } from './release-screens';
+import { evaluateServerModule } from './server-modules';
 
 /** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
-export interface HostConfig {
+export interface HostConfig extends LiveRemotes {
   apiUrl: string;
   adminUrl: string;
-  remotes: Record<string, string>;
-  releases: Record<string, { id: string; builtAt: string } | null>;
-}
-
-interface InitialData {
-  doctors: Doctor[] | null;
-  clinic: ClinicInfo | null;
 }
 
 /** The host's server build (host/src/server/render.tsx). */
@@ -35,7 +31,10 @@ interface HostServerBuild {
 export interface PageRendererOptions {
   /** The host's built folder: its index.html is the template, server/render.js the renderer. */
   root: string;
-  /** This page load's configuration (each remote's live release). */
+  /**
+   * This page load's configuration (each remote's live release): the same object while it is the
+   * same, never changed in place (a new one when a release changes).
+   */
   runtimeConfig: () => Promise<HostConfig>;
   /** Where this server reaches each remote (another container's name in docker-compose). */
   remoteAddresses?: readonly RemoteAddress[];
@@ -58,40 +57,9 @@ const CACHED_PAGES = 500;
 /** Cached pages are rendered again each minute at least: "Next: 10:30" moves with the clock. */
 const CLOCK_STEP_MS = 60_000;
 
-/** `<script type="application/json">` content: safe to inline (no `</script>`, no `<!--`). */
-function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/**
- * A stylesheet in the page. `data-href` is the address webpack's style loader would load it from,
- * so the app does not load it again when the code that needs it arrives.
- */
-function inlineStyle(href: string, css: string): string {
-  return `<style data-href="${escapeHtml(href)}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
-}
-
-/** hostEntry.js (the container for the host) describes its chunks in host-mf-manifest.json. */
-function manifestFileOf(entry: string | undefined): string {
-  return entry?.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
-}
-
 /** The route's screen, matched by the same router code the host uses. */
-export function screenFor(pathname: string): (typeof SCREENS)[number] | undefined {
+function screenFor(pathname: string): Screen | undefined {
   return SCREENS.find((screen) => matchPath(screen.path, pathname));
-}
-
-/** Paths the shell answers without a 404 (a screen, or a redirect the browser follows). */
-function isKnownPath(pathname: string): boolean {
-  return Boolean(screenFor(pathname)) || pathname === '/appointments';
-}
-
-interface Manifest {
-  exposes?: Array<{ name: string; assets: { js: { sync: string[] }; css: { sync: string[]; async: string[] } } }>;
 }
 
 /**
@@ -111,7 +79,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const template = fs.readFileSync(path.join(options.root, 'index.html'), 'utf8');
   const hostFile = path.join(options.root, 'server', 'render.js');
   const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
-  const modules = new ServerModuleCache(host.provided);
   // The shell's own styles (the host's `shell` chunk), inline: the page is styled with no request
   // more (at 400 ms a round trip, a linked stylesheet held the first paint back by a second).
   // `data-href` is the name webpack's style loader looks for, so it does not load them again.
@@ -124,11 +91,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const hostLazyStyles = new Set(
     fs.readdirSync(options.root).flatMap((file) => /^(?!shell\.)[^.]+\.([0-9a-f]{8})\.css$/.exec(file)?.slice(1, 2) ?? []),
   );
-  const contentHashOf = (file: string): string => /\.([0-9a-f]{8})\.css$/.exec(file)?.[1] ?? file;
+  const releaseScreens = new ReleaseScreens({ provided: host.provided, remoteAddresses: options.remoteAddresses, hostLazyStyles });
   const budget = options.regionBudgetMs ?? REGION_BUDGET_MS;
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
-  const feedsOf = (api: string) => {
+  const feedOf = (config: HostConfig) => {
+    const api = (options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, '');
     let feed = feeds.get(api);
     if (!feed) {
       feed = { doctors: new FreshJson(`${api}/api/v1/doctor/all-doctors`), clinic: new FreshJson(`${api}/api/v1/clinic`) };
@@ -136,75 +104,34 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     return feed;
   };
-  const internal = (url: string): string => {
-    const address = options.remoteAddresses?.find((candidate) => url.startsWith(`${candidate.publicOrigin}/`));
-    return address ? `${address.internalOrigin}${url.slice(address.publicOrigin.length)}` : url;
-  };
-
-  // A release's files never change: each is read once (a failed read is tried again).
-  const releaseFiles = new Map<string, Promise<unknown>>();
-  const releaseFile = <T>(url: string, read: (response: Response) => Promise<T>): Promise<T | null> => {
-    let file = releaseFiles.get(url) as Promise<T | null> | undefined;
-    if (!file) {
-      file = fetch(url, { signal: AbortSignal.timeout(2000) })
-        .then((response) => (response.ok ? read(response) : null))
-        .catch(() => null)
-        .then((content) => {
-          if (content === null) releaseFiles.delete(url);
-          return content;
-        });
-      releaseFiles.set(url, file);
+  // A configuration's part of the page cache's key, made once per configuration object (the
+  // server keeps one object while the live releases stay the same) rather than once per page.
+  const configKeys = new WeakMap<HostConfig, string>();
+  const configKeyOf = (config: HostConfig): string => {
+    let key = configKeys.get(config);
+    if (key === undefined) {
+      key = JSON.stringify(config);
+      configKeys.set(config, key);
     }
-    return file;
+    return key;
   };
-  const manifestOf = (url: string) => releaseFile(url, (response) => response.json() as Promise<Manifest>);
-  /** The screen's stylesheets in its release, including those of parts it loads later (rendered here already). */
-  const styleFilesOf = (manifest: Manifest | null, module: string | undefined): string[] => {
-    const exposed = manifest?.exposes?.find((candidate) => candidate.name === module);
-    if (!exposed) return [];
-    return [...exposed.assets.css.sync, ...exposed.assets.css.async.filter((file) => !hostLazyStyles.has(contentHashOf(file)))];
-  };
-  /** The screen's stylesheets, read from its release (null until every one of them is). */
-  const screenStyles = async (base: string, files: string[]): Promise<string[] | null> => {
-    const texts = await Promise.all(files.map((file) => releaseFile(internal(`${base}${file}`), (response) => response.text())));
-    return texts.every((text) => text !== null) ? texts.map((text, index) => inlineStyle(`${base}${files[index]}`, text)) : null;
-  };
-
-  /** The live release's folder of a remote, as browsers address it (null while its release is unknown). */
-  const releaseBase = (config: HostConfig, remote: string): string | null => {
-    const entry = config.remotes[remote];
-    return entry && config.releases[remote] ? entry.slice(0, entry.lastIndexOf('/') + 1) : null;
-  };
-  // Every screen of every live release starts loading as soon as a page sees the release (each
-  // file once): the first page of a route after a release finds its screen ready.
-  const warmScreens = (config: HostConfig): Promise<unknown> =>
-    Promise.all(
-      SCREENS.map(async (screen) => {
-        const base = releaseBase(config, screen.remote);
-        if (!base) return;
-        await Promise.all([
-          modules.load(internal(`${base}server/${screen.module}.js`)).catch(() => null),
-          manifestOf(internal(`${base}${manifestFileOf(config.remotes[screen.remote])}`)).then((manifest) =>
-            screenStyles(base, styleFilesOf(manifest, screen.module)),
-          ),
-        ]);
-      }),
-    );
   let warmedFor = '';
-  const warmOnChange = (config: HostConfig): void => {
-    const releases = JSON.stringify(config.remotes);
-    if (releases === warmedFor) return;
-    warmedFor = releases;
-    void warmScreens(config);
+  const warmOnChange = (config: HostConfig, configKey: string): void => {
+    if (configKey === warmedFor) return;
+    warmedFor = configKey;
+    // Every screen of a new set of live releases starts loading at once, for the next pages.
+    void releaseScreens.warm(config);
   };
   const render = async (url: string): Promise<RenderedHtml> => {
     const pathname = url.split('?')[0] ?? '/';
     const config = await options.runtimeConfig();
-    warmOnChange(config);
-    const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
+    const configKey = configKeyOf(config);
+    warmOnChange(config, configKey);
+    const feed = feedOf(config);
     const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
-    // Everything the page shows depends on: releases, data versions, the clock's minute.
-    const key = JSON.stringify([url, config, doctors.version, clinic.version, Math.floor(Date.now() / CLOCK_STEP_MS)]);
+    // Everything the page shows depends on: releases, data versions, the clock's minute. None of
+    // the parts holds a line break (a request's URL and an ETag cannot, JSON has none).
+    const key = [url, configKey, doctors.version, clinic.version, Math.floor(Date.now() / CLOCK_STEP_MS)].join('\n');
     const cached = pages.get(key);
     if (cached) {
       pages.delete(key);
@@ -215,24 +142,18 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const screen = screenFor(pathname);
     const id = screen ? `${screen.remote}/${screen.module}` : null;
     const entry = screen ? config.remotes[screen.remote] : undefined;
-    // Only a remote whose live release is known is asked: one that is down costs its region only.
-    const base = screen ? releaseBase(config, screen.remote) : null;
-    const manifestFile = manifestFileOf(entry);
-    const [screenModule, manifest] = await Promise.all([
-      base && screen ? modules.get(internal(`${base}server/${screen.module}.js`), budget) : null,
-      base ? withinBudget(manifestOf(internal(`${base}${manifestFile}`)), budget) : null,
-    ]);
+    const fromRelease = screen ? await releaseScreens.load(config, screen, budget) : null;
     const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
-    const component = (screenModule as { default?: ComponentType } | null)?.default;
+    const component = fromRelease?.component;
     const rendered = await host.renderPage({
       url,
       config,
       initialData: data,
       screens: id && component ? { [id]: component } : {},
     });
-    const exposed = manifest?.exposes?.find((candidate) => candidate.name === screen?.module);
-    const styles = component && base && exposed ? await withinBudget(screenStyles(base, styleFilesOf(manifest, screen?.module)), budget) : [];
-    const scripts = entry ? [entry, ...(exposed?.assets.js.sync ?? []).map((file) => `${base}${file}`)] : [];
+    const exposed = fromRelease?.exposed;
+    const styles = component && fromRelease && exposed ? await releaseScreens.styles(fromRelease.base, exposed, budget) : [];
+    const scripts = entry ? [entry, ...(fromRelease && exposed ? exposed.assets.js.sync.map((file) => `${fromRelease.base}${file}`) : [])] : [];
     const head = [
       ...shellStyles,
       ...(styles ?? []),
@@ -246,9 +167,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       .replace('</head>', () => `${head}\n</head>`)
       // The built index.html is minified: `<div id=root></div>`.
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
-    const page: RenderedHtml = { status: isKnownPath(pathname) ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
+    // A 404 unless the shell has the path: a screen, or a redirect the browser follows.
+    const known = Boolean(screen) || pathname === '/appointments';
+    const page: RenderedHtml = { status: known ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
     // A page missing a region, its styles or the API's data is rendered again next time.
-    if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!base || (manifest && styles))) {
+    if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!fromRelease || (fromRelease.manifestRead && styles))) {
       pages.set(key, page);
       while (pages.size > CACHED_PAGES) pages.delete(pages.keys().next().value as string);
     }
@@ -256,8 +179,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
   const warm = async (): Promise<void> => {
     const config = await options.runtimeConfig();
-    const feed = feedsOf((options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, ''));
-    await Promise.all([warmScreens(config), feed.doctors.get(), feed.clinic.get()]);
+    const feed = feedOf(config);
+    await Promise.all([releaseScreens.warm(config), feed.doctors.get(), feed.clinic.get()]);
   };
   return Object.assign(render, { warm });
 }

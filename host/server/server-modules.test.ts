@@ -1,9 +1,9 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { evaluateServerModule, ServerModuleCache } from './server-modules';
+import { closeServer, listenLocally } from './test-server';
 
 /** A remote's release as the host's server sees it: files, some of them slow to come. */
-function serve(files: Record<string, { body: string; delayMs?: number }>): Promise<{ url: string; asked: string[]; close: () => Promise<void> }> {
+async function serve(files: Record<string, { body: string; delayMs?: number }>): Promise<{ url: string; asked: string[]; close: () => Promise<void> }> {
   const asked: string[] = [];
   const server = http.createServer((request, response) => {
     asked.push(request.url ?? '');
@@ -14,15 +14,7 @@ function serve(files: Record<string, { body: string; delayMs?: number }>): Promi
     }
     setTimeout(() => response.writeHead(200, { 'content-type': 'text/javascript' }).end(file.body), file.delayMs ?? 0);
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        asked,
-        close: () => new Promise((done) => server.close(() => done())),
-      }),
-    ),
-  );
+  return { url: await listenLocally(server), asked, close: () => closeServer(server) };
 }
 
 const provided = { react: { version: 'the host copy' } };

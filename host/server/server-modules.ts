@@ -1,5 +1,6 @@
 import { createRequire, isBuiltin } from 'node:module';
 import vm from 'node:vm';
+import { ImmutableFileCache } from './immutable-file-cache';
 
 const requireBuiltin = createRequire(__filename);
 
@@ -29,42 +30,25 @@ export function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T |
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-const FAILURE_KEPT_MS = 10_000;
-const FETCH_TIMEOUT_MS = 5_000;
-
 /**
- * The remotes' server builds, fetched from their releases and kept: a release's files never
- * change, so each is fetched and evaluated once (a failure is forgotten after a while, so a
- * remote that was down is tried again). `get` waits at most `budgetMs`: a load still on its way
- * goes on in the background, for the next page.
+ * The remotes' server builds, fetched from their releases and evaluated once each (a release's
+ * files never change; a failure is forgotten after 10 s, so a remote that was down is tried
+ * again). `get` waits at most `budgetMs`: a load still on its way goes on in the background, for
+ * the next page.
  */
 export class ServerModuleCache {
-  private readonly modules = new Map<string, { loading: Promise<unknown>; failedAt?: number }>();
+  private readonly modules: ImmutableFileCache<unknown>;
 
-  constructor(
-    private readonly provided: Readonly<Record<string, unknown>>,
-    private readonly maxEntries = 64,
-  ) {}
+  constructor(provided: Readonly<Record<string, unknown>>, maxEntries = 64) {
+    this.modules = new ImmutableFileCache(async (response, url) => evaluateServerModule(await response.text(), url, provided), {
+      timeoutMs: 5_000,
+      failureKeptMs: 10_000,
+      maxEntries,
+    });
+  }
 
   load(url: string): Promise<unknown> {
-    const known = this.modules.get(url);
-    if (known && !(known.failedAt && Date.now() - known.failedAt > FAILURE_KEPT_MS)) return known.loading;
-    const entry: { loading: Promise<unknown>; failedAt?: number } = { loading: Promise.resolve() };
-    entry.loading = fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-        return evaluateServerModule(await response.text(), url, this.provided);
-      })
-      .catch((error: unknown) => {
-        entry.failedAt = Date.now();
-        throw error;
-      });
-    // Unobserved failures are expected (a remote down): the page renders without that screen.
-    entry.loading.catch(() => undefined);
-    this.modules.delete(url);
-    this.modules.set(url, entry);
-    while (this.modules.size > this.maxEntries) this.modules.delete(this.modules.keys().next().value as string);
-    return entry.loading;
+    return this.modules.load(url);
   }
 
   /** The module at `url` if it is ready within `budgetMs`, else null (a failure is null too). */

@@ -1,9 +1,9 @@
 import type { ReleaseInfo } from './release-store';
-import { askLiveRelease, liveRemotesFrom, type LiveRelease, type LiveRemotes, type RemoteAddress } from './live-remotes';
+import { askLiveRelease, liveRemotesFrom, releaseInfoOf, type LiveRelease, type LiveRemotes, type RemoteAddress } from './live-remotes';
 
 /** How often each remote is asked for its live release, and how long one answer may take. */
-export const POLL_INTERVAL_MS = 1000;
-export const POLL_TIMEOUT_MS = 800;
+const POLL_INTERVAL_MS = 1000;
+const POLL_TIMEOUT_MS = 800;
 
 /** One remote's live release changed: a release, a rollback, or the remote went down or came back. */
 export interface LiveReleaseChange {
@@ -30,7 +30,6 @@ interface Run {
 }
 
 const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a?.id === b?.id && a?.entry === b?.entry;
-const infoOf = (live: LiveRelease | null): ReleaseInfo | null => (live ? { id: live.id, builtAt: live.builtAt } : null);
 
 /**
  * Learns each remote's live release in the background, so a page load never waits on a remote:
@@ -130,7 +129,7 @@ export class LiveReleaseWatcher {
     this.answers.set(remote, answer);
     if (sameRelease(previous, answer)) return;
     this.snapshot = liveRemotesFrom(this.addresses, this.answers);
-    const change: LiveReleaseChange = { remote, previous: infoOf(previous), next: infoOf(answer), live: this.snapshot };
+    const change: LiveReleaseChange = { remote, previous: releaseInfoOf(previous), next: releaseInfoOf(answer), live: this.snapshot };
     for (const listener of this.listeners) {
       try {
         listener(change);

@@ -82,6 +82,11 @@ export async function askLiveRelease(address: RemoteAddress, signal: AbortSignal
   }
 }
 
+/** The release part of an answer (null: not answering). */
+export function releaseInfoOf(live: LiveRelease | null): ReleaseInfo | null {
+  return live ? { id: live.id, builtAt: live.builtAt } : null;
+}
+
 /**
  * What the host serves for these answers. A remote that did not answer gets its stable
  * `/remoteEntry.js` (its live entry once it is back; its region shows the fallback meanwhile).
@@ -94,7 +99,7 @@ export function liveRemotesFrom(
   for (const address of addresses) {
     const live = answers.get(address.name) ?? null;
     result.remotes[address.name] = live?.entry ?? `${address.publicOrigin}/remoteEntry.js`;
-    result.releases[address.name] = live ? { id: live.id, builtAt: live.builtAt } : null;
+    result.releases[address.name] = releaseInfoOf(live);
   }
   return result;
 }

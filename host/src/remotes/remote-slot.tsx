@@ -14,6 +14,11 @@ export interface RemoteSlotProps {
   loading?: ReactNode;
 }
 
+/**
+ * On the server, the stand-in for a screen the host's server has not got: it throws inside the
+ * region's Suspense, so React sends that region's fallback (the skeleton) and the browser renders
+ * the screen. One per id, so the component is the same one on every render of the page.
+ */
 const missing = new Map<string, ComponentType>();
 function notOnServer(id: string): ComponentType {
   let screen = missing.get(id);

@@ -37,8 +37,6 @@ export interface RenderRequest {
   initialData: InitialData | null;
   /** The screens the server has (federated id -> component); any other region is left to the browser. */
   screens: Readonly<Record<string, ComponentType>>;
-  /** A render that takes longer is cut short: what is not done is rendered by the browser. */
-  timeoutMs?: number;
 }
 
 export interface RenderedPage {
@@ -49,7 +47,8 @@ export interface RenderedPage {
   leftToBrowser: string[];
 }
 
-const DEFAULT_TIMEOUT_MS = 1000;
+/** A render that takes longer is cut short: what is not done is rendered by the browser. */
+const RENDER_TIMEOUT_MS = 1000;
 
 /** Renders the page at `url` as the browser will hydrate it (signed out: the token is the browser's). */
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
@@ -57,6 +56,10 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const pathname = new URL(request.url, 'http://carebook.invalid').pathname;
   const screenOf = (id: string): ComponentType | null => request.screens[id] ?? null;
   return new Promise((resolve, reject) => {
+    // Set first (React may report a shell error before renderToPipeableStream returns); cleared
+    // once the page is done, so no timer outlives its render.
+    const timeout = setTimeout(() => stream.abort(new ScreenNotOnServer('(over the time budget)')), RENDER_TIMEOUT_MS);
+    timeout.unref();
     const chunks: Buffer[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -64,6 +67,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
         done();
       },
       final(done) {
+        clearTimeout(timeout);
         resolve({ html: Buffer.concat(chunks).toString('utf8'), title: routePage(pathname).title, leftToBrowser });
         done();
       },
@@ -79,7 +83,10 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
         // allows none, and the page is cached whole).
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         onAllReady: () => stream.pipe(sink),
-        onShellError: reject,
+        onShellError: (error) => {
+          clearTimeout(timeout);
+          reject(error);
+        },
         onError: (error) => {
           if (error instanceof ScreenNotOnServer) leftToBrowser.push(error.id);
           else {
@@ -89,6 +96,5 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
         },
       },
     );
-    setTimeout(() => stream.abort(new ScreenNotOnServer('(over the time budget)')), request.timeoutMs ?? DEFAULT_TIMEOUT_MS).unref();
   });
 }
