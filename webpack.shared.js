@@ -264,4 +264,4 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
   }
 }
 
-module.exports = { createAppConfig, root };
+module.exports = { createAppConfig, root, SERVER_PROVIDED };

@@ -81,7 +81,8 @@ describe('the router and toast facades', () => {
     expect(await boundaryErrors('shared/src/react/router.ts', "export { Link } from 'react-router';\n")).toEqual([]);
     expect(await boundaryErrors('shared/src/react/toasts.tsx', "import type * as T from 'react-toastify/unstyled';\nexport type X = typeof T;\n")).toEqual([]);
     expect(await boundaryErrors('remotes/pages/src/standalone.tsx', "import 'react-toastify/dist/ReactToastify.css';\n")).toEqual([]);
-    expect(await boundaryErrors('scripts/first-view/render-page.ts', "import { matchPath } from 'react-router';\nexport const m = matchPath;\n")).toEqual([]);
+    expect(await boundaryErrors('scripts/site-server.ts', "import { matchPath } from 'react-router';\nexport const m = matchPath;\n")).toEqual([]);
+    expect(await boundaryErrors('host/src/server/render.tsx', "import { matchPath } from 'react-router';\nexport const m = matchPath;\n")).toEqual([]);
   });
 
   it('accepts the facades by their names', async () => {
