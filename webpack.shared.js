@@ -12,6 +12,8 @@ const REMOTES = APPS.filter((app) => app.kind === 'remote');
 
 const root = __dirname;
 const FORM_KIT = path.join(__dirname, 'shared/src/react/forms') + path.sep;
+/** react-router's published build (its chunk files): see tools/pure-react-factories.js. */
+const REACT_ROUTER_BUILD = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/;
 const RUNTIME_CORE_ESM = path.join(__dirname, 'node_modules/@module-federation/runtime-core/dist/index.js');
 const rootPackage = require('./package.json');
 const { SingletonContractPlugin } = require('./tools/singleton-contract');
@@ -227,6 +229,8 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
           // The form kit (@carebook/shared/forms) is imported through one index: marked free of side
           // effects, each chunk gets only the parts it uses (the login screen no dialog, nor its styles).
           { test: FORM_KIT, sideEffects: false },
+          // Lets webpack leave out the router components no app uses (the data router's <Form>).
+          { test: REACT_ROUTER_BUILD, loader: path.join(root, 'tools/pure-react-factories.js') },
         ],
       },
       plugins: [
