@@ -14,6 +14,12 @@ const root = __dirname;
 const FORM_KIT = path.join(__dirname, 'shared/src/react/forms') + path.sep;
 /** react-router's published build (its chunk files): see tools/pure-react-factories.js. */
 const REACT_ROUTER_BUILD = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/;
+/**
+ * The host's small singletons: React, React DOM's index, the JSX runtime and our facades (the
+ * top-level modules of shared/src/react). Not React DOM's client, which is 65 KB on its own.
+ */
+const SMALL_SINGLETONS =
+  /[\\/]node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$)|[\\/]shared[\\/]src[\\/]react[\\/][^\\/]+\.tsx?$/;
 const RUNTIME_CORE_ESM = path.join(__dirname, 'node_modules/@module-federation/runtime-core/dist/index.js');
 const rootPackage = require('./package.json');
 const { SingletonContractPlugin } = require('./tools/singleton-contract');
@@ -264,6 +270,11 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(production ? [compression()] : []),
       ],
+      // Every first visit needs all of the host's small singletons: one chunk, not six (each file
+      // cost a request, about 0.4 KB of headers, and compressed apart): 3.6 KB less on the wire.
+      ...(name === 'host' && production
+        ? { optimization: { splitChunks: { cacheGroups: { singletons: { test: SMALL_SINGLETONS, name: 'singletons', chunks: 'async', enforce: true } } } } }
+        : {}),
       performance: { hints: false },
       devServer: {
         port,
