@@ -12,8 +12,6 @@ const REMOTES = APPS.filter((app) => app.kind === 'remote');
 
 const root = __dirname;
 const FORM_KIT = path.join(__dirname, 'shared/src/react/forms') + path.sep;
-/** react-router's published build (its chunk files): see tools/pure-react-factories.js. */
-const REACT_ROUTER_BUILD = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/;
 /**
  * The host's small singletons: React, React DOM's index, the JSX runtime and our facades (the
  * top-level modules of shared/src/react). Not React DOM's client, which is 65 KB on its own.
@@ -239,8 +237,6 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
           // The form kit (@carebook/shared/forms) is imported through one index: marked free of side
           // effects, each chunk gets only the parts it uses (the login screen no dialog, nor its styles).
           { test: FORM_KIT, sideEffects: false },
-          // Lets webpack leave out the router components no app uses (the data router's <Form>).
-          { test: REACT_ROUTER_BUILD, loader: path.join(root, 'tools/pure-react-factories.js') },
         ],
       },
       plugins: [
