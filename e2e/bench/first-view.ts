@@ -92,8 +92,8 @@ async function visitRoute(browser: Browser, profile: NetworkProfile, url: string
  * waits for the app to take that time (its Book Appointment button enabled), reported beside;
  * paint and LCP are `/doctors`'; CLS counts every document's shifts up to ready.
  */
-async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: string): Promise<JourneyVisit> {
-  const probe = await openProbe(browser, profile, { journey: true });
+async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: string, blockScripts = false): Promise<JourneyVisit> {
+  const probe = await openProbe(browser, profile, { journey: true, blockScripts });
   const { page } = probe;
   let leaving = false;
   const marks: Array<{ what: string; at: number }> = [];
@@ -139,7 +139,7 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
     // it): asking the page for it would wait for its main thread, and hold the first tap back.
     const start = probe.events.find((event) => event.path === '/doctors')?.origin ?? NaN;
     const picked = epochOf(first(probe.events, 'picked') as PageEvent);
-    await until(() => Boolean(first(probe.events, 'bookable')), 'the Book Appointment button to take the chosen time');
+    if (!blockScripts) await until(() => Boolean(first(probe.events, 'bookable')), 'the Book Appointment button to take the chosen time');
     await probe.settled(TIMEOUT);
     const opening = probe.events.filter((event) => event.origin === start);
     if (TIMELINE) printTimeline(start, probe.events, marks);
@@ -153,7 +153,7 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       ...probe.bytes(),
       bookTapped: bookTapped ? epochOf(bookTapped) - start : NaN,
       reloaded: leaving,
-      bookable: epochOf(first(probe.events, 'bookable') as PageEvent) - start,
+      bookable: blockScripts ? NaN : epochOf(first(probe.events, 'bookable') as PageEvent) - start,
     };
   } finally {
     await probe.close();
@@ -206,14 +206,25 @@ async function main(): Promise<void> {
         for (let i = 0; i < VISITS; i += 1) visits.push(await visitRoute(browser, profile, `${stack.siteUrl}${route}`));
         printRow(route, visits, content, FIRST_VISIT_JS_BUDGET);
       }
+      // Each journey is followed by the same journey with every script refused, so the two share the
+      // machine's moments: the pages alone (server HTML, CSS, the browser's work under the slowed CPU)
+      // are the floor our scripts add to.
       const journeys: JourneyVisit[] = [];
-      for (let i = 0; i < VISITS; i += 1) journeys.push(await visitJourney(browser, profile, stack.siteUrl));
+      const withoutScripts: JourneyVisit[] = [];
+      for (let i = 0; i < VISITS; i += 1) {
+        journeys.push(await visitJourney(browser, profile, stack.siteUrl));
+        withoutScripts.push(await visitJourney(browser, profile, stack.siteUrl, true));
+      }
       // The journey spans two routes: its JS is both routes' together, beyond any one route's budget.
       printRow(JOURNEY, journeys, profile.slotPickerBudget, null);
+      const ready = median(journeys.map((visit) => visit.ready));
+      const floor = median(withoutScripts.map((visit) => visit.ready));
       console.log(
         `${''.padEnd(24)}Book tapped at ${s(median(journeys.map((visit) => visit.bookTapped)))}; the doctor's page loaded ` +
           `as a new document in ${journeys.filter((visit) => visit.reloaded).length} of ${journeys.length} visits; ` +
-          `the app took the chosen time (Book Appointment enabled) at ${s(median(journeys.map((visit) => visit.bookable)))}`,
+          `the app took the chosen time (Book Appointment enabled) at ${s(median(journeys.map((visit) => visit.bookable)))}\n` +
+          `${''.padEnd(24)}same journey with every script refused (the pages alone): slot picker answers at ${s(floor)}; ` +
+          `with the scripts ${(ready / floor).toFixed(2)}x that (${ready >= floor ? '+' : ''}${s(ready - floor)})`,
       );
     }
     console.log(

@@ -138,7 +138,14 @@ export interface Probe {
   close(): Promise<void>;
 }
 
-export async function openProbe(browser: Browser, profile: NetworkProfile, options: { journey?: boolean } = {}): Promise<Probe> {
+export interface ProbeOptions {
+  /** Report where a journey's next tap goes (`book`, `time`). */
+  journey?: boolean;
+  /** The browser refuses every script (the probe itself still runs): the pages as the server sent them. */
+  blockScripts?: boolean;
+}
+
+export async function openProbe(browser: Browser, profile: NetworkProfile, options: ProbeOptions = {}): Promise<Probe> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const events: PageEvent[] = [];
   await context.exposeFunction(REPORT, (event: PageEvent) => {
@@ -178,6 +185,7 @@ export async function openProbe(browser: Browser, profile: NetworkProfile, optio
     ended(event.requestId);
   });
   await emulateProfile(cdp, profile);
+  if (options.blockScripts) await cdp.send('Network.setBlockedURLs', { urls: ['*.js', '*.js?*'] });
   return {
     context,
     page,
