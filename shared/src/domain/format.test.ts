@@ -40,3 +40,24 @@ describe('dates', () => {
     expect(formatAppointmentTime('31_2_2026', '14:30')).toBe('31_2_2026 14:30');
   });
 });
+
+describe('the site formats spelled by hand', () => {
+  const intl = (options: Intl.DateTimeFormatOptions, locale = 'en-GB'): Intl.DateTimeFormat =>
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options });
+
+  it('read as Intl reads them, for every day of two years and every half hour', () => {
+    const longDay = intl({ weekday: 'long', day: 'numeric', month: 'long' });
+    const short = { weekday: intl({ weekday: 'short' }), month: intl({ month: 'short' }) };
+    const clock = intl({ hour: 'numeric', minute: '2-digit' }, 'en-US');
+    for (let offset = 0; offset < 731; offset += 1) {
+      const noon = new Date(Date.UTC(2026, 0, 1 + offset, 12));
+      const date = { year: noon.getUTCFullYear(), month: noon.getUTCMonth() + 1, day: noon.getUTCDate() };
+      expect(formatLongDay(date)).toBe(longDay.format(noon));
+      expect(dayParts(date)).toEqual({ weekday: short.weekday.format(noon), day: String(date.day), month: short.month.format(noon) });
+    }
+    for (let minutes = 0; minutes < 24 * 60; minutes += 30) {
+      const wire = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      expect(formatTime(wire)).toBe(clock.format(new Date(Date.UTC(2000, 0, 1, 0, minutes))).replace(/\u202f/g, ' '));
+    }
+  });
+});

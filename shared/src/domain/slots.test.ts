@@ -1,5 +1,5 @@
 import { MESSAGES } from './messages';
-import { checkSlot, clinicToday, generateSlotDays, parseDateKey, SLOT_TIMES, slotSortKey, toIsoDate } from './slots';
+import { checkSlot, clinicToday, clinicWallClock, generateSlotDays, parseDateKey, SLOT_TIMES, slotSortKey, toIsoDate } from './slots';
 
 const at = (iso: string): Date => new Date(iso);
 const firstDay = (now: string, timeZone: string) => generateSlotDays({ now: at(now), timeZone })[0];
@@ -201,5 +201,31 @@ describe('clinicToday', () => {
 
   it('pads month and day', () => {
     expect(toIsoDate({ year: 2027, month: 1, day: 5 })).toBe('2027-01-05');
+  });
+});
+
+describe('clinicWallClock', () => {
+  it('reads a UTC clinic from the date itself, as Intl reads it, to the millisecond', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    for (let instant = Date.UTC(2026, 0, 1); instant < Date.UTC(2027, 0, 1); instant += 7 * 3_600_000 + 13 * 60_000 + 17_123) {
+      const parts = Object.fromEntries(intl.formatToParts(new Date(instant)).map((part) => [part.type, Number(part.value)]));
+      const expected = {
+        year: parts.year,
+        month: parts.month,
+        day: parts.day,
+        minutes: (parts.hour ?? 0) * 60 + (parts.minute ?? 0) + ((parts.second ?? 0) + (instant % 1000) / 1000) / 60,
+      };
+      expect(clinicWallClock(new Date(instant), 'UTC')).toEqual(expected);
+      expect(clinicWallClock(new Date(instant), 'Etc/UTC')).toEqual(expected);
+    }
   });
 });
