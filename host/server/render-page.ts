@@ -40,8 +40,6 @@ export interface PageRendererOptions {
   remoteAddresses?: readonly RemoteAddress[];
   /** Where this server reaches the API (another container in docker-compose); default the public one. */
   apiInternalUrl?: string;
-  /** How long a page waits for a remote's server build before sending that region's skeleton. */
-  regionBudgetMs?: number;
 }
 
 export interface RenderedHtml {
@@ -51,6 +49,7 @@ export interface RenderedHtml {
   gzip: Buffer;
 }
 
+/** How long a page waits for a remote's server build before sending that region's skeleton. */
 const REGION_BUDGET_MS = 150;
 /** Pages kept (the most recently used); any URL can be asked for, so the cache is bounded. */
 const CACHED_PAGES = 500;
@@ -92,7 +91,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     fs.readdirSync(options.root).flatMap((file) => /^(?!shell\.)[^.]+\.([0-9a-f]{8})\.css$/.exec(file)?.slice(1, 2) ?? []),
   );
   const releaseScreens = new ReleaseScreens({ provided: host.provided, remoteAddresses: options.remoteAddresses, hostLazyStyles });
-  const budget = options.regionBudgetMs ?? REGION_BUDGET_MS;
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
   const feedOf = (config: HostConfig) => {
@@ -142,7 +140,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const screen = screenFor(pathname);
     const id = screen ? `${screen.remote}/${screen.module}` : null;
     const entry = screen ? config.remotes[screen.remote] : undefined;
-    const fromRelease = screen ? await releaseScreens.load(config, screen, budget) : null;
+    const fromRelease = screen ? await releaseScreens.load(config, screen, REGION_BUDGET_MS) : null;
     const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
     const component = fromRelease?.component;
     const rendered = await host.renderPage({
@@ -152,7 +150,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       screens: id && component ? { [id]: component } : {},
     });
     const exposed = fromRelease?.exposed;
-    const styles = component && fromRelease && exposed ? await releaseScreens.styles(fromRelease.base, exposed, budget) : [];
+    const styles = component && fromRelease && exposed ? await releaseScreens.styles(fromRelease.base, exposed, REGION_BUDGET_MS) : [];
     const scripts = entry ? [entry, ...(fromRelease && exposed ? exposed.assets.js.sync.map((file) => `${fromRelease.base}${file}`) : [])] : [];
     const head = [
       ...shellStyles,
