@@ -87,13 +87,20 @@ const UTC_ZONES = new Set(['UTC', 'Etc/UTC']);
 
 /** The calendar date and minutes past midnight (with seconds as a fraction) in `timeZone` at `now`. */
 export function clinicWallClock(now: Date, timeZone: string): CalendarDate & { minutes: number } {
-  if (UTC_ZONES.has(timeZone)) {
-    const minutes = now.getUTCHours() * 60 + now.getUTCMinutes() + (now.getUTCSeconds() + now.getUTCMilliseconds() / 1000) / 60;
-    return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate(), minutes };
-  }
   const parts: Record<string, number> = {};
-  for (const part of wallClockFormatter(timeZone).formatToParts(now)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  if (UTC_ZONES.has(timeZone)) {
+    Object.assign(parts, {
+      year: now.getUTCFullYear(),
+      month: now.getUTCMonth() + 1,
+      day: now.getUTCDate(),
+      hour: now.getUTCHours(),
+      minute: now.getUTCMinutes(),
+      second: now.getUTCSeconds(),
+    });
+  } else {
+    for (const part of wallClockFormatter(timeZone).formatToParts(now)) {
+      if (part.type !== 'literal') parts[part.type] = Number(part.value);
+    }
   }
   const get = (name: string): number => parts[name] ?? 0;
   const minutes = get('hour') * 60 + get('minute') + (get('second') + now.getUTCMilliseconds() / 1000) / 60;
