@@ -44,7 +44,22 @@ interface JourneyVisit extends Visit {
   reloaded: boolean;
   /** When the app had taken the chosen time: the page's Book Appointment button enabled. */
   bookable: number;
+  /** Where the time went, ms: see {@link JOURNEY_LEGS}. */
+  legs: Record<JourneyLeg, number>;
 }
+
+/** The journey's legs, from the bench's clock and the pages' reports; together about the whole journey. */
+const JOURNEY_LEGS = {
+  /** From opening `/doctors` until the tap on Book Appointment that opened the doctor's page was sent (when it showed). */
+  toTap: 'the list until Book was tapped',
+  /** From sending the tap on Book Appointment (the one that opened the doctor's page) until Chromium has handled it. */
+  tapWait: 'the Book tap waited',
+  /** From the doctor's page being asked for until a time to tap shows on it. */
+  pageToTime: "the doctor's page to a time on screen",
+  /** From that time showing until a tap checked one. */
+  timeTap: 'a time tapped to checked',
+} as const;
+type JourneyLeg = keyof typeof JOURNEY_LEGS;
 
 const last = (events: PageEvent[], kind: PageEvent['kind']): PageEvent | undefined => events.filter((event) => event.kind === kind).at(-1);
 const first = (events: PageEvent[], kind: PageEvent['kind']): PageEvent | undefined => events.find((event) => event.kind === kind);
@@ -143,6 +158,10 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
     await probe.settled(TIMEOUT);
     const opening = probe.events.filter((event) => event.origin === start);
     if (TIMELINE) printTimeline(start, probe.events, marks);
+    const markAt = (what: string): number => marks.filter((entry) => entry.what === what).at(-1)?.at ?? NaN;
+    const asked = marks.find((entry) => entry.what === "the doctor's page asked for")?.at ?? NaN;
+    const timeShown = probe.events.find((event) => event.kind === 'time' && event.path.startsWith('/appointment/'));
+    const timeAt = timeShown ? epochOf(timeShown) : NaN;
     return {
       paint: first(opening, 'paint')?.at ?? NaN,
       lcp: last(opening, 'lcp')?.at ?? NaN,
@@ -154,6 +173,12 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       bookTapped: bookTapped ? epochOf(bookTapped) - start : NaN,
       reloaded: leaving,
       bookable: blockScripts ? NaN : epochOf(first(probe.events, 'bookable') as PageEvent) - start,
+      legs: {
+        toTap: markAt('tap on book sent') - start,
+        tapWait: markAt('tap on book handled') - markAt('tap on book sent'),
+        pageToTime: timeAt - asked,
+        timeTap: picked - timeAt,
+      },
     };
   } finally {
     await probe.close();
@@ -224,7 +249,11 @@ async function main(): Promise<void> {
           `as a new document in ${journeys.filter((visit) => visit.reloaded).length} of ${journeys.length} visits; ` +
           `the app took the chosen time (Book Appointment enabled) at ${s(median(journeys.map((visit) => visit.bookable)))}\n` +
           `${''.padEnd(24)}same journey with every script refused (the pages alone): slot picker answers at ${s(floor)}; ` +
-          `with the scripts ${(ready / floor).toFixed(2)}x that (${ready >= floor ? '+' : ''}${s(ready - floor)})`,
+          `with the scripts ${(ready / floor).toFixed(2)}x that (${ready >= floor ? '+' : ''}${s(ready - floor)})\n` +
+          `${''.padEnd(24)}where it goes, with the scripts / the pages alone: ` +
+          (Object.entries(JOURNEY_LEGS) as Array<[JourneyLeg, string]>)
+            .map(([leg, label]) => `${label} ${s(median(journeys.map((visit) => visit.legs[leg])))} / ${s(median(withoutScripts.map((visit) => visit.legs[leg])))}`)
+            .join('; '),
       );
     }
     console.log(
