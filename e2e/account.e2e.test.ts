@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, parseDateKey, toDateKey } from '@carebook/shared';
 import { adminCall, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { gotoApp, reloadApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
@@ -61,7 +61,7 @@ describe('account journeys', () => {
   it('signs up, logs out through the Profile menu and logs back in', async () => {
     const { page } = await fresh();
     const email = `new${Date.now()}@example.com`;
-    await page.goto(`${stack.siteUrl}/login`);
+    await gotoApp(page, `${stack.siteUrl}/login`);
     await page.getByRole('button', { name: 'Sign up here', exact: true }).click();
     await page.getByLabel('Full Name', { exact: true }).fill('Nora Patient');
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -89,7 +89,7 @@ describe('account journeys', () => {
   it("shows the server's message for a wrong password and stays on the login screen", async () => {
     const patient = await registerPatient(stack);
     const { page } = await fresh();
-    await page.goto(`${stack.siteUrl}/login?next=/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/login?next=/my-appointments`);
     await page.getByLabel('Email', { exact: true }).fill(patient.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -110,7 +110,7 @@ describe('account journeys', () => {
     fs.writeFileSync(photo, Buffer.from(PNG_1X1, 'base64'));
     const { page } = await fresh();
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/my-profile`);
+    await gotoApp(page, `${stack.siteUrl}/my-profile`);
 
     await page.getByRole('button', { name: 'Edit profile', exact: true }).click();
     await page.getByLabel('Phone', { exact: true }).fill('+1 555 0100');
@@ -126,7 +126,7 @@ describe('account journeys', () => {
     await toast(page, 'Profile updated successfully').waitFor();
     await page.getByRole('button', { name: 'Edit profile', exact: true }).waitFor();
 
-    await page.reload();
+    await reloadApp(page);
     const main = page.locator('main');
     await main.getByText('+1 555 0100', { exact: true }).waitFor();
     await main.getByText('12 Harbour Road, Flat 3', { exact: true }).waitFor();
@@ -148,7 +148,7 @@ describe('account journeys', () => {
     const { page } = await fresh();
     await signInPage(page, stack, patient.token);
 
-    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc01`);
     await dayChoice(page, day).click();
     await timeChoice(page, '15:30').click();
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
@@ -190,7 +190,7 @@ describe('account journeys', () => {
 
     const { page } = await fresh();
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
 
     const paid = page.getByRole('listitem').filter({ hasText: 'Dr. Tobias Okafor' });
     await paid.getByText('Appointment Paid', { exact: true }).waitFor();
@@ -210,9 +210,9 @@ describe('account journeys', () => {
 
   it('tells a visitor to log in on My Appointments and My Profile', async () => {
     const { page } = await fresh();
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     await page.getByText('Please login to view your appointments.', { exact: true }).waitFor();
-    await page.goto(`${stack.siteUrl}/my-profile`);
+    await gotoApp(page, `${stack.siteUrl}/my-profile`);
     await page.getByText('Please login to view your profile.', { exact: true }).waitFor();
     await page.locator('main').getByRole('link', { name: 'Log in', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/login?next=%2Fmy-profile`);
@@ -235,15 +235,15 @@ describe('account journeys', () => {
       expect(wide).toEqual([]);
     };
 
-    await page.goto(`${stack.siteUrl}/login`);
+    await gotoApp(page, `${stack.siteUrl}/login`);
     await check(async () => {
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.getByText('Please enter a valid email address', { exact: true }).waitFor();
     });
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/my-profile`);
+    await gotoApp(page, `${stack.siteUrl}/my-profile`);
     await check(() => page.getByRole('button', { name: 'Edit profile', exact: true }).click());
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     await check(async () => {
       await page.getByRole('button', { name: 'Cancel Appointment', exact: true }).click();
       await page.getByRole('alertdialog').waitFor();

@@ -7,6 +7,7 @@ import { clinicWallClock, formatAppointmentTime, MESSAGES, toDateKey } from '@ca
 import { adminToken, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { ADMIN_TOKEN_KEY, storeAdminToken, useSiteJourney } from './support/site-journey';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/stack';
+import { gotoApp } from './support/browser';
 
 // The admin app (admin/dist) served as deployed, beside the whole site and the real API; it reads
 // the test API's address from its /config.json.
@@ -92,7 +93,7 @@ describe('the admin app', () => {
     await page.getByRole('heading', { name: 'Dr. Ingrid Solberg', exact: true }).waitFor();
 
     const { page: site } = await fresh();
-    await site.goto(`${stack.siteUrl}/doctors/Neurologist`);
+    await gotoApp(site, `${stack.siteUrl}/doctors/Neurologist`);
     const card = site.getByRole('article').filter({ hasText: 'Dr. Ingrid Solberg' });
     await card.getByText('Northgate Clinic').waitFor();
     const image = await card.getByRole('img').getAttribute('src');
@@ -131,7 +132,7 @@ describe('the admin app', () => {
     await expect(toggle.getAttribute('aria-checked')).resolves.toBe('false');
 
     const { page: site } = await fresh();
-    await site.goto(`${stack.siteUrl}/doctors/Pediatrician`);
+    await gotoApp(site, `${stack.siteUrl}/doctors/Pediatrician`);
     const card = site.getByRole('article').filter({ hasText: 'Dr. Kwame Asante' });
     await card.getByText('Not booking now', { exact: true }).waitFor();
 
@@ -161,7 +162,7 @@ describe('the admin app', () => {
 
     const { page: site } = await fresh();
     await signInPage(site, stack, patient.token);
-    await site.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(site, `${stack.siteUrl}/my-appointments`);
     await site.getByRole('listitem').filter({ hasText: 'Dr. Tobias Okafor' }).getByText('Completed!', { exact: true }).waitFor();
   });
 

@@ -13,7 +13,7 @@ import {
   type SlotDay,
 } from '@carebook/shared';
 import { adminCall, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { gotoApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { dayChoice, pickSlot, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
@@ -113,7 +113,7 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     const patient = await registerPatient(stack, 'Cal Endar');
     const page = await signedIn(patient.token);
     const day = clinicDay(1);
-    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc01`);
     await pickSlot(page, day, '14:30');
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
@@ -147,7 +147,7 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     const day = clinicDay(2);
     const id = await book(patient.token, 'doc02', day.key, '10:00');
     const page = await signedIn(patient.token);
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     const upcoming = page.getByRole('region', { name: /^Upcoming/ });
     await upcoming.getByRole('link', { name: 'Reschedule', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/appointment/doc02?reschedule=${id}`);
@@ -174,7 +174,7 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     await adminCall(stack, '/api/v1/admin/appointment-complete', { appointmentId: completed });
 
     const page = await signedIn(patient.token);
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     const names = (title: RegExp) =>
       page.getByRole('region', { name: title }).getByRole('listitem').getByRole('heading').allTextContents();
     await page.getByRole('heading', { name: 'Upcoming (2)', exact: true }).waitFor();
@@ -194,7 +194,7 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     await past.getByText('You rated this visit 5 out of 5.', { exact: true }).waitFor();
 
     // The doctor's card shows the real figure now, from the shared doctor list.
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     const card = page.getByRole('article', { name: byId.get(completed) ?? '' });
     await card.getByText('5.0', { exact: false }).waitFor();
     expect(await card.innerText()).toContain('(1 review)');
@@ -208,7 +208,7 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     await book(patient.token, 'doc03', before.day.key, before.time);
 
     const page = await signedIn(patient.token);
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     for (const docId of ['doc01', 'doc03']) {
       const { doctor, days } = await doctorNow(docId);
       const card = page.getByRole('article', { name: doctor.name, exact: true });
@@ -216,9 +216,9 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
       const first = firstFreeSlot(days);
       expect(shown).toBe(first ? `${toIsoDate(first.day)}T${first.time}` : null);
 
-      await page.goto(`${stack.siteUrl}/appointment/${docId}`);
+      await gotoApp(page, `${stack.siteUrl}/appointment/${docId}`);
       await expectFirstOnDoctorPage(page, first, days);
-      await page.goto(`${stack.siteUrl}/doctors`);
+      await gotoApp(page, `${stack.siteUrl}/doctors`);
     }
     // Not taking appointments: no time offered.
     const unavailable = page.getByRole('article', { name: 'Dr. Rashid Benali', exact: true });
@@ -234,7 +234,7 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     await book(patient.token, 'doc02', before.day.key, before.time);
 
     const page = await signedIn(patient.token);
-    await page.goto(`${stack.siteUrl}/`);
+    await gotoApp(page, `${stack.siteUrl}/`);
     const top = page.getByRole('region', { name: 'Top Doctors', exact: true });
     const { doctor, days } = await doctorNow('doc02');
     const first = firstFreeSlot(days);
@@ -256,14 +256,14 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
     expect(tiles).toHaveLength(10);
     // The doctor rated in the test above carries the real figure on the home page too.
     expect(tiles.some((t) => /Rated\s+5\.0\s+out of 5\s+\(1 review\)/.test(t.lines.join(' ')))).toBe(true);
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     for (const { name, lines } of tiles) {
       const card = await linesOf(page.getByRole('article', { name, exact: true }));
       expect([name, lines.filter((line) => !card.includes(line))]).toEqual([name, []]);
     }
 
     // The tile opens the doctor page, which starts at that same time.
-    await page.goto(`${stack.siteUrl}/`);
+    await gotoApp(page, `${stack.siteUrl}/`);
     await tile.getByRole('link', { name: doctor.name, exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/appointment/doc02`);
     await expectFirstOnDoctorPage(page, first, days);
@@ -272,15 +272,15 @@ describe('after booking: confirmation, calendar, moving, groups, ratings', () =>
   it('shows no invented rating anywhere, and "No reviews yet" where nobody has rated', async () => {
     const page = await signedIn((await registerPatient(stack)).token);
     for (const path of ['/', '/doctors', '/doctors/Neurologist', '/appointment/doc02']) {
-      await page.goto(`${stack.siteUrl}${path}`);
+      await gotoApp(page, `${stack.siteUrl}${path}`);
       await page.locator('main').getByText(/\w/).first().waitFor();
       await page.waitForLoadState('networkidle');
       const text = await page.locator('body').innerText();
       expect([path, /120 reviews|4\.8 \(/.test(text)]).toEqual([path, false]);
     }
-    await page.goto(`${stack.siteUrl}/appointment/doc02`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc02`);
     await page.getByText('No reviews yet', { exact: true }).waitFor();
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     await page.getByRole('article', { name: 'Dr. Tobias Okafor', exact: true }).getByText('No reviews yet', { exact: true }).waitFor();
   });
 });

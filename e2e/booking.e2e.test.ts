@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage } from './support/browser';
+import { gotoApp, launchBrowser, openPage } from './support/browser';
 import { clinicTomorrow, dayChoice, pickSlot, selectedSummary, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
@@ -40,7 +40,7 @@ describe('booking on the composed site', () => {
     const patient = await registerPatient(stack);
     const { page, context, pageErrors } = await open();
     const day = tomorrow();
-    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc01`);
     await page.getByRole('heading', { level: 1, name: 'Dr. Amara Lindqvist', exact: true }).waitFor();
     const book = page.getByRole('button', { name: 'Book Appointment', exact: true });
     expect(await book.isDisabled()).toBe(true);
@@ -69,7 +69,7 @@ describe('booking on the composed site', () => {
     const { page, context, pageErrors } = await open();
     await signInPage(page, stack, patient.token);
     const day = tomorrow();
-    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc01`);
     await pickSlot(page, day, '10:30');
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
@@ -77,7 +77,7 @@ describe('booking on the composed site', () => {
     await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
     expect((await bookedSlots('doc01'))[day.key]).toContain('10:30');
 
-    await page.goto(`${stack.siteUrl}/appointment/doc01`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc01`);
     await dayChoice(page, day).click();
     await timeChoice(page, '11:00').waitFor();
     expect(await timeChoice(page, '10:30').count()).toBe(0);
@@ -99,7 +99,7 @@ describe('booking on the composed site', () => {
       if (sent.length === 1) await route.abort('connectionreset');
       else await route.fulfill({ response });
     });
-    await page.goto(`${stack.siteUrl}/appointment/doc03`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc03`);
     await pickSlot(page, day, '15:00');
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
@@ -116,7 +116,7 @@ describe('booking on the composed site', () => {
     ]);
 
     // The next booking is a new action: a new key.
-    await page.goto(`${stack.siteUrl}/appointment/doc03`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc03`);
     await pickSlot(page, day, '16:00');
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await page.getByRole('heading', { name: 'Your appointment is booked' }).waitFor();
@@ -135,7 +135,7 @@ describe('booking on the composed site', () => {
     await signInPage(b.page, stack, second.token);
     const day = tomorrow();
     for (const { page } of [a, b]) {
-      await page.goto(`${stack.siteUrl}/appointment/doc02`);
+      await gotoApp(page, `${stack.siteUrl}/appointment/doc02`);
       await pickSlot(page, day, '11:30');
     }
     // Meanwhile someone else takes 12:00: B's page cannot know until it refreshes.
@@ -177,14 +177,14 @@ describe('booking on the composed site', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${stack.siteUrl}/appointment/doc15`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc15`);
     await page.getByRole('status').filter({ hasText: 'Loading doctor…' }).waitFor();
     release();
     await page.getByRole('heading', { level: 1, name: 'Dr. Samuel Adeyemi', exact: true }).waitFor();
     await page.getByText('No related doctors found', { exact: true }).waitFor();
     await page.getByText('Gastroenterologist', { exact: true }).first().waitFor();
 
-    await page.goto(`${stack.siteUrl}/appointment/doc99`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc99`);
     await page.getByRole('heading', { name: 'Doctor not found', exact: true }).waitFor();
     await page.getByRole('link', { name: 'See all doctors', exact: true }).click();
     await page.waitForURL(`${stack.siteUrl}/doctors`);
@@ -194,7 +194,7 @@ describe('booking on the composed site', () => {
 
   it('lists related doctors and moves between them; an unavailable doctor cannot be booked', async () => {
     const { page, context, pageErrors } = await open();
-    await page.goto(`${stack.siteUrl}/appointment/doc07`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc07`);
     await page.getByRole('heading', { level: 1, name: 'Dr. Julian Ferreira', exact: true }).waitFor();
     const related = page.getByRole('region', { name: 'Related doctors', exact: true }).getByRole('link');
     await related.first().waitFor();

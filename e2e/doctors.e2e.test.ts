@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import type { Doctor } from '@carebook/shared';
 import { useSiteJourney } from './support/site-journey';
+import { gotoApp } from './support/browser';
 
 const { stack, visit } = useSiteJourney();
 /** The seeded doctors as the real API lists them, in its order. */
@@ -83,7 +84,7 @@ describe('the doctors remote in the composed site', () => {
     const card = page.getByRole('article', { name: doc07.name, exact: true });
     await expect(card.getByText('Downtown Clinic', { exact: true }).count()).resolves.toBe(1);
     const doc05 = doctors.find((doctor) => doctor._id === 'doc05')!;
-    await page.goto(`${stack.siteUrl}/doctors/Gynecologist`);
+    await gotoApp(page, `${stack.siteUrl}/doctors/Gynecologist`);
     expect(await cardNames(page)).toEqual(names('Gynecologist'));
     await expect(
       page.getByRole('article', { name: doc05.name, exact: true }).getByText('10+ years experience', { exact: true }).count(),

@@ -3,6 +3,7 @@ import { useSmtpCatcher } from '../api/src/test-support/smtp-catcher';
 import { registerPatient } from './support/api-calls';
 import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
+import { gotoApp } from './support/browser';
 
 const smtp = useSmtpCatcher();
 const { stack, fresh } = useSiteJourney({ stack: () => ({ env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } }) });
@@ -18,7 +19,7 @@ describe.each(VIEWPORTS)('forgot password on %s', (name, viewport) => {
     expect(await profileStatus(patient.token)).toBe(200);
     const { page, pageErrors } = await fresh({ viewport });
 
-    await page.goto(`${stack.siteUrl}/login`);
+    await gotoApp(page, `${stack.siteUrl}/login`);
     await page.getByRole('link', { name: 'Forgot password?', exact: true }).click();
     await page.waitForURL('**/reset-password');
     await page.getByRole('heading', { level: 1, name: 'Forgot password?', exact: true }).waitFor();
@@ -31,7 +32,7 @@ describe.each(VIEWPORTS)('forgot password on %s', (name, viewport) => {
     const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password#token=[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
     expect(link?.startsWith(`${stack.siteUrl}/reset-password#token=`)).toBe(true);
 
-    await page.goto(link ?? '');
+    await gotoApp(page, link ?? '');
     await page.getByRole('heading', { level: 1, name: 'Choose a new password', exact: true }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Set new password', exact: true }).click();
@@ -50,13 +51,13 @@ describe.each(VIEWPORTS)('forgot password on %s', (name, viewport) => {
 
     // Log out and in again with the new password; the used link now says so.
     await page.evaluate(() => window.localStorage.removeItem('token'));
-    await page.goto(`${stack.siteUrl}/login`);
+    await gotoApp(page, `${stack.siteUrl}/login`);
     await page.getByLabel('Email', { exact: true }).fill(patient.email);
     await page.getByLabel('Password', { exact: true }).fill('brand-new-pass');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText(MESSAGES.loggedIn, { exact: true }).waitFor();
 
-    await page.goto(link ?? '');
+    await gotoApp(page, link ?? '');
     await page.getByLabel('New password', { exact: true }).fill('another-pass');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('another-pass');
     await page.getByRole('button', { name: 'Set new password', exact: true }).click();
@@ -67,7 +68,7 @@ describe.each(VIEWPORTS)('forgot password on %s', (name, viewport) => {
   it('gives an unknown address the same answer and sends nothing', async () => {
     const { page } = await fresh({ viewport });
     const unknown = `nobody-${name}-${Date.now()}@example.com`;
-    await page.goto(`${stack.siteUrl}/reset-password`);
+    await gotoApp(page, `${stack.siteUrl}/reset-password`);
     await page.getByLabel('Email', { exact: true }).fill(unknown);
     await page.getByRole('button', { name: 'Send reset link', exact: true }).click();
     await page.getByRole('status').getByText(MESSAGES.resetLinkSent, { exact: true }).waitFor();

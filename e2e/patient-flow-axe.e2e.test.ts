@@ -5,6 +5,7 @@ import { bookThroughApi, registerPatient, signInPage, type Patient } from './sup
 import { dayChoice, timeChoice } from './support/slot-picker';
 import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
+import { gotoApp } from './support/browser';
 
 const { stack, fresh } = useSiteJourney();
 let patient: Patient;
@@ -88,7 +89,7 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
     it.each(states)('%s (%s) has no violations', async (_state, route, act) => {
       const { page } = await fresh({ viewport });
       if (loggedIn) await signInPage(page, stack, patient.token);
-      await page.goto(`${stack.siteUrl}${route}`);
+      await gotoApp(page, `${stack.siteUrl}${route}`);
       await settled(page);
       await act?.(page);
       if (loggedIn && route === '/my-appointments') await page.getByText('Dr. Priya Raghunathan').first().waitFor();
@@ -99,7 +100,7 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
   it('has no violations with the profile menu open and the cancel dialog open', async () => {
     const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     await page.getByText('Dr. Priya Raghunathan').first().waitFor();
     const profile = page.getByRole('button', { name: 'Profile', exact: true });
     if (await profile.isVisible()) {

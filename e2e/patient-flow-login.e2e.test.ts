@@ -3,6 +3,7 @@ import { registerPatient, signInPage } from './support/api-calls';
 import { pickSlot, selectedSummary } from './support/slot-picker';
 import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
+import { gotoApp } from './support/browser';
 
 const { stack, fresh } = useSiteJourney();
 
@@ -19,7 +20,7 @@ describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
   it('keeps the chosen doctor, day and time through sign-up, clears the warning, then one tap books', async () => {
     const { page, pageErrors } = await fresh({ viewport });
     const day = dayAhead(name === 'desktop' ? 2 : 3);
-    await page.goto(`${stack.siteUrl}/appointment/doc08`);
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc08`);
     await pickSlot(page, day, '14:30');
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
 
@@ -48,7 +49,7 @@ describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
     const patient = await registerPatient(stack);
     const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/login?next=%2Fmy-profile`);
+    await gotoApp(page, `${stack.siteUrl}/login?next=%2Fmy-profile`);
     await page.waitForURL('**/my-profile');
     await page.getByRole('heading', { level: 1, name: 'My Profile', exact: true }).waitFor();
   });
@@ -57,7 +58,7 @@ describe.each(VIEWPORTS)('booking through login on %s', (name, viewport) => {
     const patient = await registerPatient(stack);
     const { page } = await fresh({ viewport });
     await signInPage(page, stack, 'expired-or-forged-token');
-    await page.goto(`${stack.siteUrl}/my-appointments`);
+    await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     await page.waitForURL('**/login?reason=expired&next=%2Fmy-appointments');
     await page.getByText(MESSAGES.sessionExpired, { exact: true }).waitFor();
     await page.getByLabel('Email', { exact: true }).fill(patient.email);

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { registerPatient, signInPage } from './support/api-calls';
 import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
+import { gotoApp } from './support/browser';
 
 const { stack, fresh } = useSiteJourney();
 
@@ -20,7 +21,7 @@ describe('the navbar on a laptop', () => {
 
   it('offers Log in beside Create Account, which opens sign-up mode and comes back', async () => {
     const { page } = await fresh({ viewport });
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     const header = page.getByRole('banner');
     await header.getByRole('link', { name: 'Log in', exact: true }).waitFor();
     await header.getByRole('link', { name: 'Create Account', exact: true }).click();
@@ -39,7 +40,7 @@ describe('the navbar on a laptop', () => {
     const patient = await registerPatient(stack);
     const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     const profile = page.getByRole('button', { name: 'Profile', exact: true });
     await profile.focus();
     await page.keyboard.press('Enter');
@@ -57,7 +58,7 @@ describe('the navbar on a phone', () => {
 
   it('traps Tab in the menu and returns focus to the menu button on Escape', async () => {
     const { page } = await fresh({ viewport });
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     const opener = page.getByRole('button', { name: 'Open menu', exact: true });
     await opener.click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -81,7 +82,7 @@ describe('the navbar on a phone', () => {
     const patient = await registerPatient(stack, 'Ada Phone');
     const { page } = await fresh({ viewport });
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     await page.getByRole('heading', { level: 1, name: 'About CareBook', exact: true }).waitFor();
     await expect(page.getByRole('button', { name: 'Profile', exact: true }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Open menu', exact: true }).click();
@@ -96,7 +97,7 @@ describe('the navbar on a phone', () => {
 describe.each(VIEWPORTS)('toasts on %s', (_name, viewport) => {
   it('never cover the navbar, even two at once', async () => {
     const { page } = await fresh({ viewport });
-    await page.goto(`${stack.siteUrl}/login`);
+    await gotoApp(page, `${stack.siteUrl}/login`);
     await page.getByLabel('Email', { exact: true }).fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     const submit = page.getByRole('button', { name: 'Login', exact: true });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
+import { gotoApp } from './support/browser';
 
 const { stack, fresh } = useSiteJourney();
 
@@ -25,7 +26,7 @@ async function landedOn(page: Page, name: string, title: string): Promise<void> 
 describe.each(VIEWPORTS)('navigation on %s', (_name, viewport) => {
   it('opens a doctor from the bottom of the list at the top, focused and announced; Back returns to the spot', async () => {
     const { page, pageErrors } = await fresh({ viewport });
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     await page.getByRole('status').filter({ hasText: /\d+ doctors$/ }).waitFor();
     await expect(page.title()).resolves.toBe('All doctors · CareBook');
     const last = page.getByRole('link', { name: 'Book Appointment with Dr. Samuel Adeyemi', exact: true });
@@ -48,7 +49,7 @@ describe.each(VIEWPORTS)('navigation on %s', (_name, viewport) => {
 
   it('starts footer destinations at the top and titles every route', async () => {
     const { page } = await fresh({ viewport });
-    await page.goto(`${stack.siteUrl}/`);
+    await gotoApp(page, `${stack.siteUrl}/`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect(page.title()).resolves.toBe('Book a doctor online · CareBook');
     const footer = page.getByRole('contentinfo');
@@ -68,14 +69,14 @@ describe.each(VIEWPORTS)('navigation on %s', (_name, viewport) => {
       ['/appointment/nobody', 'Doctor not found · CareBook'],
       ['/no/such/page', 'Page not found · CareBook'],
     ] as const) {
-      await page.goto(`${stack.siteUrl}${route}`);
+      await gotoApp(page, `${stack.siteUrl}${route}`);
       await page.waitForFunction((expected) => document.title === expected, title);
     }
   });
 
   it('keeps focus and position when a specialization filter changes the address', async () => {
     const { page } = await fresh({ viewport });
-    await page.goto(`${stack.siteUrl}/doctors`);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     await page.getByRole('status').filter({ hasText: /\d+ doctors$/ }).waitFor();
     const filter = page
       .getByRole('navigation', { name: 'Specializations', exact: true })

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { gotoApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { untilHostServes } from './support/live-release';
 import { startStack, type Stack } from './support/stack';
 
@@ -35,7 +35,7 @@ async function tab(route: string): Promise<TrackedPage & { messages: string[] }>
   opened.push(tracked);
   const messages: string[] = [];
   tracked.page.on('console', (message) => messages.push(message.text()));
-  await tracked.page.goto(`${stack.siteUrl}${route}`);
+  await gotoApp(tracked.page, `${stack.siteUrl}${route}`);
   return { ...tracked, messages };
 }
 

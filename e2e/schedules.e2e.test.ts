@@ -3,6 +3,7 @@ import { DEFAULT_SCHEDULE, formatShortDay, formatTime, generateSlotDays, MESSAGE
 import { adminCall, registerPatient, signInPage } from './support/api-calls';
 import { dayChoice, timeChoice } from './support/slot-picker';
 import { useSiteJourney } from './support/site-journey';
+import { gotoApp } from './support/browser';
 
 // Staff set a doctor's hours in the admin app; the patient site then offers exactly those times.
 // The clinic is in Berlin and the patient's browser in Los Angeles: times are the clinic's.
@@ -43,7 +44,7 @@ test('staff set early hours and time off in the admin app; the doctor page shows
   const patient = await registerPatient(stack);
   const { page } = await fresh({ timezoneId: 'America/Los_Angeles' });
   await signInPage(page, stack, patient.token);
-  await page.goto(`${stack.siteUrl}/appointment/doc05`);
+  await gotoApp(page, `${stack.siteUrl}/appointment/doc05`);
   // The first day with times is chosen: tomorrow, early morning first.
   await page.getByRole('heading', { name: /^Times on / }).waitFor();
   expect(await shownTimes(page)).toEqual(['07:00', '07:30', '08:00', '13:00', '13:30'].map((t) => formatTime(t)));
@@ -68,7 +69,7 @@ test('a time that disappears while the page is open is refused with a clear mess
   const patient = await registerPatient(stack);
   const { page } = await fresh();
   await signInPage(page, stack, patient.token);
-  await page.goto(`${stack.siteUrl}/appointment/doc06`);
+  await gotoApp(page, `${stack.siteUrl}/appointment/doc06`);
   const [first] = await shownTimes(page);
   await page.getByRole('radiogroup', { name: /^Times on / }).getByRole('radio', { name: first, exact: true }).click();
 

@@ -1,6 +1,7 @@
 import { clinicWallClock, toDateKey } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { useSiteJourney } from './support/site-journey';
+import { gotoApp, reloadApp } from './support/browser';
 
 // Session control and the audit trail, end to end: the built site, the admin app and the real API.
 const journey = useSiteJourney({ admin: true, noPageErrors: true });
@@ -29,12 +30,12 @@ describe('sessions and activity', () => {
     const patient = await registerPatient(stack, 'Lena Phone');
     const { page: phone } = await fresh();
     await signInPage(phone, stack, await loginFromPhone(patient.email, patient.password));
-    await phone.goto(`${stack.siteUrl}/my-profile`);
+    await gotoApp(phone, `${stack.siteUrl}/my-profile`);
     await phone.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
 
     const { page: laptop } = await fresh();
     await signInPage(laptop, stack, patient.token);
-    await laptop.goto(`${stack.siteUrl}/my-profile`);
+    await gotoApp(laptop, `${stack.siteUrl}/my-profile`);
     const devices = laptop.getByRole('list', { name: 'Logged-in devices' });
     await devices.getByText('Safari on iPhone').waitFor();
     await laptop.getByRole('button', { name: /^Log out Safari on iPhone/ }).click();
@@ -47,7 +48,7 @@ describe('sessions and activity', () => {
     await phone.waitForURL(/\/login\?reason=expired/);
     await expect(phone.evaluate(() => window.localStorage.getItem('token'))).resolves.toBeNull();
     // The laptop keeps working.
-    await laptop.reload();
+    await reloadApp(laptop);
     await laptop.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
     await laptop.getByText('You are not logged in on any other device.').waitFor();
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { registerPatient, signInPage } from './support/api-calls';
 import { useSiteJourney } from './support/site-journey';
+import { gotoApp } from './support/browser';
 
 const { stack, fresh } = useSiteJourney();
 
@@ -28,7 +29,7 @@ describe('the composed site', () => {
     ['/contact', 'pages'],
   ] as const)('%s renders the %s remote, loaded from its own port', async (route, remote) => {
     const { page, requests, pageErrors } = await fresh();
-    await page.goto(`${stack.siteUrl}${route}`);
+    await gotoApp(page, `${stack.siteUrl}${route}`);
     await remoteContent(page);
     const liveEntry = `${stack.appUrl(remote)}/releases/${stack.site.releases(remote).live()?.id}/hostEntry.js`;
     expect(requests).toContain(liveEntry);
@@ -58,7 +59,7 @@ describe('the composed site', () => {
         },
       });
     });
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     await page.getByRole('heading', { name: 'About CareBook', exact: true }).waitFor();
     await page.getByRole('link', { name: 'All Doctors', exact: true }).first().click();
     await remoteContent(page);
@@ -70,7 +71,7 @@ describe('the composed site', () => {
   it('shows Create Account to visitors and the Profile menu with a token; Logout clears it', async () => {
     const patient = await registerPatient(stack, 'Nora Visitor');
     const { page } = await fresh();
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     await page.getByRole('link', { name: 'Create Account', exact: true }).waitFor();
     // Log in beside Create Account, which opens sign-up mode (docs/product.md, "Screens").
     await expect(page.getByRole('link', { name: 'Create Account', exact: true }).getAttribute('href')).resolves.toBe(
@@ -82,7 +83,7 @@ describe('the composed site', () => {
     await expect(page.getByRole('button', { name: 'Profile', exact: true }).count()).resolves.toBe(0);
 
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     const profile = page.getByRole('button', { name: 'Profile', exact: true });
     await profile.click();
     await expect(page.getByRole('link', { name: 'Create Account', exact: true }).count()).resolves.toBe(0);
@@ -99,7 +100,7 @@ describe('the composed site', () => {
     const patient = await registerPatient(stack);
     const { page } = await fresh({ viewport: { width: 360, height: 780 } });
     await signInPage(page, stack, patient.token);
-    await page.goto(`${stack.siteUrl}/`);
+    await gotoApp(page, `${stack.siteUrl}/`);
     await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open menu', exact: true }).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(360);
@@ -124,16 +125,16 @@ describe('the composed site', () => {
 
   it('links My Appointments in the footer to /my-appointments and redirects /appointments there', async () => {
     const { page } = await fresh();
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'My Appointments', exact: true });
     await expect(footerLink.getAttribute('href')).resolves.toBe('/my-appointments');
-    await page.goto(`${stack.siteUrl}/appointments`);
+    await gotoApp(page, `${stack.siteUrl}/appointments`);
     await page.waitForURL(`${stack.siteUrl}/my-appointments`);
   });
 
   it('shows a not-found page with a way home for unknown routes', async () => {
     const { page } = await fresh();
-    const response = await page.goto(`${stack.siteUrl}/no/such/page`);
+    const response = await gotoApp(page, `${stack.siteUrl}/no/such/page`);
     // A real 404 (crawlers and monitors see it), with the app's page and its way home.
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found', exact: true }).waitFor();
@@ -143,7 +144,7 @@ describe('the composed site', () => {
 
   it('requires every contact field, thanks the sender for 3 seconds, then clears the form', async () => {
     const { page, requests } = await fresh();
-    await page.goto(`${stack.siteUrl}/contact`);
+    await gotoApp(page, `${stack.siteUrl}/contact`);
     await page.getByRole('button', { name: 'Send message', exact: true }).click();
     await expect(page.getByText('This field is required', { exact: true }).count()).resolves.toBe(4);
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('name');
@@ -166,7 +167,7 @@ describe('the composed site', () => {
 
   it('keeps working when a remote stops mid-visit, and recovers when it is back', async () => {
     const { page } = await fresh();
-    await page.goto(`${stack.siteUrl}/about`);
+    await gotoApp(page, `${stack.siteUrl}/about`);
     await page.getByRole('heading', { name: 'About CareBook', exact: true }).waitFor();
 
     await stack.site.stopApp('pages');
@@ -188,7 +189,7 @@ describe('the composed site', () => {
     await stack.site.stopApp('pages');
     const { page } = await fresh();
     try {
-      await page.goto(`${stack.siteUrl}/about`);
+      await gotoApp(page, `${stack.siteUrl}/about`);
       await unavailable(page).waitFor();
       await page.getByRole('link', { name: 'Home', exact: true }).first().click();
       await remoteContent(page);

@@ -159,7 +159,6 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
     const opening = probe.events.filter((event) => event.origin === start);
     if (TIMELINE) printTimeline(start, probe.events, marks);
     const markAt = (what: string): number => marks.filter((entry) => entry.what === what).at(-1)?.at ?? NaN;
-    const asked = marks.find((entry) => entry.what === "the doctor's page asked for")?.at ?? NaN;
     const timeShown = probe.events.find((event) => event.kind === 'time' && event.path.startsWith('/appointment/'));
     const timeAt = timeShown ? epochOf(timeShown) : NaN;
     return {
@@ -176,7 +175,7 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       legs: {
         toTap: markAt('tap on book sent') - start,
         tapWait: markAt('tap on book handled') - markAt('tap on book sent'),
-        pageToTime: timeAt - asked,
+        pageToTime: timeAt - markAt("the doctor's page asked for"),
         timeTap: picked - timeAt,
       },
     };

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { Stack } from './stack';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './stack';
+import { gotoApp } from './browser';
 
 let counter = 0;
 
@@ -33,7 +34,7 @@ export async function registerPatient(stack: Stack, name = 'Test Patient'): Prom
 
 /** Stores a token the way the site does, before the first navigation of `page`. */
 export async function signInPage(page: Page, stack: Stack, token: string): Promise<void> {
-  await page.goto(`${stack.siteUrl}/about`);
+  await gotoApp(page, `${stack.siteUrl}/about`);
   await page.evaluate((value) => window.localStorage.setItem('token', value), token);
 }
 

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -58,4 +58,23 @@ export async function openPage(
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('request', (request) => requests.push(request.url()));
   return { context, page, pageErrors, cspViolations, requests };
+}
+
+/**
+ * Opens a page of the site and waits until the app has taken it over (`<html data-app="ready">`).
+ * The server's page is on screen and its links work from the load event on, but the app starts a task
+ * after its first script: a test of what the app does (forms, menus, client-side navigation) opens the
+ * page with this. A test of the server's page itself uses `page.goto`.
+ */
+export async function gotoApp(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url);
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** Reloads a page of the site and waits until the app has taken it over again (see `gotoApp`). */
+export async function reloadApp(page: Page): Promise<Response | null> {
+  const response = await page.reload();
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  return response;
 }

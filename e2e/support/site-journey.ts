@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
 import { startAdminApp } from '../../scripts/admin-app';
 import { adminToken } from './api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './browser';
+import { gotoApp, launchBrowser, openPage, type TrackedPage } from './browser';
 import { freePort } from './free-port';
 import { startStack, type Stack, type StackOptions } from './stack';
 
@@ -66,7 +66,7 @@ export function useSiteJourney(options: SiteJourneyOptions = {}): SiteJourney {
     },
     async visit(route, pageOptions) {
       const tracked = await journey.fresh(pageOptions);
-      await tracked.page.goto(`${journey.stack.siteUrl}${route}`);
+      await gotoApp(tracked.page, `${journey.stack.siteUrl}${route}`);
       return tracked;
     },
     async adminPage(route, pageOptions) {
