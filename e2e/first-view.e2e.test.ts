@@ -3,7 +3,7 @@
 // configuration and hints to fetch the route's remote early; the browser takes the server's HTML
 // over in place; JS stays within budget; a slow remote shows its region's shape, never a blank area.
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, waitForApp } from './support/browser';
 import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from './support/first-visit-routes';
 import { weighRoute } from './support/route-weight';
 import { startStack, type Stack } from './support/stack';
@@ -82,7 +82,7 @@ describe('the first view', () => {
         });
       });
       await page.goto(`${stack.siteUrl}${route}`);
-      await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      await waitForApp(page);
       // Interactive: the app's own handlers answer (the navbar's menu button opens its menu).
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
@@ -104,7 +104,7 @@ describe('the first view', () => {
       const page = await context.newPage();
       await page.goto(`${stack.siteUrl}/`);
       // With script, read the page once the app has taken it over; without, the server's HTML.
-      if (javaScriptEnabled) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      if (javaScriptEnabled) await waitForApp(page);
       await page.getByRole('region', { name: 'Top Doctors', exact: true }).getByRole('article').first().waitFor();
       const headings = await page.locator('main h2').allInnerTexts();
       const top = page.locator('main section').filter({ has: page.getByRole('heading', { level: 2, name: 'Top Doctors', exact: true }) });
@@ -130,7 +130,7 @@ describe('the first view', () => {
         await page.goto(`${stack.siteUrl}${route}`);
         const cards = page.locator('main article');
         // With script, read the page once the app has taken it over; without, the server's HTML.
-        if (javaScriptEnabled) await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+        if (javaScriptEnabled) await waitForApp(page);
         await cards.first().waitFor();
         const results = page.locator('section[aria-labelledby="doctor-results-title"]');
         const sidebar = page.getByRole('navigation', { name: 'Specializations' }).getByRole('link');
@@ -190,7 +190,7 @@ describe('the first view', () => {
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
     await page.goto(`${stack.siteUrl}/doctors`);
-    await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+    await waitForApp(page);
     await page.getByRole('searchbox').or(page.getByRole('textbox', { name: /search/i })).first().waitFor();
     expect(asked.filter((url) => url.includes('/api/v1/doctor/all-doctors'))).toEqual([]);
     await context.close();

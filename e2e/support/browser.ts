@@ -68,13 +68,18 @@ export async function openPage(
  */
 export async function gotoApp(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url);
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await waitForApp(page);
   return response;
 }
 
 /** Reloads a page of the site and waits until the app has taken it over again (see `gotoApp`). */
 export async function reloadApp(page: Page): Promise<Response | null> {
   const response = await page.reload();
-  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+  await waitForApp(page);
   return response;
+}
+
+/** Waits until the app has taken the page over: it marks `<html data-app="ready">` (host/src/app.tsx). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 }
