@@ -218,31 +218,6 @@ describe('the first view', () => {
     expect(seen.filter(({ hinted }) => !hinted).map(({ url }) => url)).toEqual([]);
   });
 
-  it("fetches the pages of the doctors a phone shows first while the list loads: Book tapped before the app took over opens one of them from there", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    // Every script refused: the list stays the server's page, as before the app has arrived. The
-    // speculation rules are not a script the browser runs: they still apply.
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setBlockedURLs', { urls: ['*.js', '*.js?*'] });
-    const prefetches = new Map<string, string>();
-    cdp.on('Preload.prefetchStatusUpdated', (event) => prefetches.set(new URL(event.prefetchUrl).pathname, event.status));
-    await cdp.send('Preload.enable');
-    const { doctors } = (await (await fetch(`${stack.apiUrl}/api/v1/doctor/all-doctors`)).json()) as { doctors: Array<{ _id: string; name: string }> };
-    const [first, second, third] = doctors;
-    await page.goto(`${stack.siteUrl}/doctors`);
-    const statuses = () => [first, second].map((doctor) => prefetches.get(`/appointment/${doctor?._id}`));
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline && !statuses().every((status) => status === 'Ready'); ) await page.waitForTimeout(50);
-    expect(statuses()).toEqual(['Ready', 'Ready']);
-    expect(prefetches.has(`/appointment/${third?._id}`)).toBe(false);
-    await page.getByRole('link', { name: `Book Appointment with ${first?.name}` }).tap();
-    await page.waitForURL(`${stack.siteUrl}/appointment/${first?._id}`);
-    await page.getByRole('heading', { level: 1, name: first?.name }).waitFor();
-    expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType)).toBe('navigational-prefetch');
-    await context.close();
-  });
-
   it("answers a tap on a time before the booking screen's code has arrived, and the app books that time", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

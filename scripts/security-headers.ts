@@ -1,8 +1,7 @@
 // The headers every site app (host, remotes, admin app) sends with each reply. The page's
 // Content-Security-Policy lets scripts come only from our own origins (the app's, and for the host
 // each remote's) and never from inline code; the JSON blocks the host inlines
-// (`<script type="application/json">`) are data, which CSP does not treat as script, and the host's
-// speculation rules (which pages to prefetch: JSON, never run) are allowed by their own keyword.
+// (`<script type="application/json">`) are data, which CSP does not treat as script.
 export interface SecurityHeadersOptions {
   /** Origins of other apps the page loads code and styles from (the host: each remote's). */
   appOrigins?: string[];
@@ -10,8 +9,6 @@ export interface SecurityHeadersOptions {
   apiUrl?: string | string[];
   /** Served over https: browsers are told to keep to https (HSTS). */
   https?: boolean;
-  /** The pages carry inline speculation rules (the host's: host/server/render-page.ts), allowed by CSP's keyword for them only. */
-  speculationRules?: boolean;
 }
 
 /** Browser features no screen uses, switched off for the page and anything it embeds. */
@@ -37,7 +34,7 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions = {}): str
   const api = [options.apiUrl ?? []].flat().map(originOf);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(options.speculationRules ? ["'inline-speculation-rules'"] : []), ...apps],
+    'script-src': ["'self'", ...apps],
     // The first view inlines its styles, and screens set a few style attributes.
     'style-src': ["'self'", "'unsafe-inline'", ...apps],
     // Doctor photos and uploads come from the API; a chosen photo is previewed from a blob: URL.

@@ -42,8 +42,6 @@ interface JourneyVisit extends Visit {
   bookTapped: number;
   /** The tap loaded the doctor's page as a new document (the app was not running yet), not in the app. */
   reloaded: boolean;
-  /** That document came from the list's prefetch (the host's speculation rules). */
-  prefetched: boolean;
   /** When the app had taken the chosen time: the page's Book Appointment button enabled. */
   bookable: number;
   /** Where the time went, ms: see {@link JOURNEY_LEGS}. */
@@ -173,7 +171,6 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
       ...probe.bytes(),
       bookTapped: bookTapped ? epochOf(bookTapped) - start : NaN,
       reloaded: leaving,
-      prefetched: probe.events.some((event) => event.kind === 'prefetched' && event.path.startsWith('/appointment/')),
       bookable: blockScripts ? NaN : epochOf(first(probe.events, 'bookable') as PageEvent) - start,
       legs: {
         toTap: markAt('tap on book sent') - start,
@@ -248,8 +245,7 @@ async function main(): Promise<void> {
       const floor = median(withoutScripts.map((visit) => visit.ready));
       console.log(
         `${''.padEnd(24)}Book tapped at ${s(median(journeys.map((visit) => visit.bookTapped)))}; the doctor's page loaded ` +
-          `as a new document in ${journeys.filter((visit) => visit.reloaded).length} of ${journeys.length} visits ` +
-          `(from the list's prefetch in ${journeys.filter((visit) => visit.prefetched).length}); ` +
+          `as a new document in ${journeys.filter((visit) => visit.reloaded).length} of ${journeys.length} visits; ` +
           `the app took the chosen time (Book Appointment enabled) at ${s(median(journeys.map((visit) => visit.bookable)))}\n` +
           `${''.padEnd(24)}same journey with every script refused (the pages alone): slot picker answers at ${s(floor)}; ` +
           `with the scripts ${(ready / floor).toFixed(2)}x that (${ready >= floor ? '+' : ''}${s(ready - floor)})\n` +

@@ -5,7 +5,7 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'prefetched';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time';
   at: number;
   /** A layout shift's score; 0 otherwise. */
   value: number;
@@ -21,11 +21,11 @@ const REPORT = '__carebookBenchReport';
  * candidate, each layout shift not caused by input, when the route's main content first shows
  * (a doctor's name; on a doctor's page also a time to book), when a radio the patient tapped
  * became checked (the slot picker answered: a native radio button checked by the browser, or the
- * app's own radio), then when the page's Book Appointment button became enabled (the app has the
- * chosen time and can book it), and whether the document came from a prefetch. On a journey it
- * also reports, in the frame they first show, where a finger would tap next: the first doctor's
- * Book Appointment, the first time not yet chosen (scrolled into view as a patient would), again
- * whenever either moves or is replaced. Plain script: it is sent to the page as text.
+ * app's own radio), and then when the page's Book Appointment button became enabled (the app has
+ * the chosen time and can book it). On a journey it also reports, in the frame they first
+ * show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
+ * chosen (scrolled into view as a patient would), again whenever either moves or is replaced.
+ * Plain script: it is sent to the page as text.
  */
 const probeScript = (journey: boolean): string => `(() => {
   const journey = ${journey};
@@ -46,8 +46,6 @@ const probeScript = (journey: boolean): string => `(() => {
   observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') report('paint', entry.startTime); });
   observe('largest-contentful-paint', (entry) => report('lcp', entry.startTime));
   observe('layout-shift', (entry) => { if (!entry.hadRecentInput) report('shift', entry.startTime, entry.value); });
-  // This document came from a prefetch (the host's speculation rules), not from a request of its own.
-  if (performance.getEntriesByType('navigation')[0]?.deliveryType === 'navigational-prefetch') report('prefetched', 0);
 
   const isChecked = (el) => (el instanceof HTMLInputElement ? el.checked : el.getAttribute('aria-checked') === 'true');
   const shows = (el) => el.getBoundingClientRect().height > 0;

@@ -59,7 +59,6 @@ export class HostServer {
         apiUrl: this.options.apiUrl,
         appOrigins: this.options.remotes.map((remote) => remote.publicOrigin),
         https: this.options.https,
-        speculationRules: true,
       },
     });
   }

@@ -56,16 +56,6 @@ const CACHED_PAGES = 500;
 /** Cached pages are rendered again each minute at least: "Next: 10:30" moves with the clock. */
 const CLOCK_STEP_MS = 60_000;
 
-/**
- * Links a screen marks `data-prefetch` (the doctors a phone shows first) are fetched while the page
- * loads, so a tap on one before the app has taken the page over opens a page already here.
- * Chromium's speculation rules (other browsers ignore them); the page's CSP allows this kind of
- * inline script only ('inline-speculation-rules', scripts/security-headers.ts).
- */
-export const PREFETCH_RULES = `<script type="speculationrules">${JSON.stringify({
-  prefetch: [{ where: { selector_matches: 'a[data-prefetch]' }, eagerness: 'immediate' }],
-})}</script>`;
-
 /** The route's screen, matched by the same router code the host uses. */
 function screenFor(pathname: string): Screen | undefined {
   return SCREENS.find((screen) => matchPath(screen.path, pathname));
@@ -167,7 +157,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       ...(styles ?? []),
       ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
       `<link rel="preconnect" href="${escapeHtml(new URL(config.apiUrl).origin)}">`,
-      PREFETCH_RULES,
       `<script id="carebook-config" type="application/json">${inlineJson(config)}</script>`,
       `<script id="carebook-data" type="application/json">${inlineJson(data)}</script>`,
     ].join('\n');

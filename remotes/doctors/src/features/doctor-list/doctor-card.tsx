@@ -12,15 +12,11 @@ export interface DoctorCardProps {
   doctor: Doctor;
   /** In the first row: its photo loads at once. */
   eager?: boolean;
-  /** Among the first cards a phone shows: its page is fetched while the list loads (`data-prefetch`). */
-  prefetch?: boolean;
 }
 
 /** One doctor in the list. The whole card opens the doctor's page; its one tab stop is the button. */
-export function DoctorCard({ doctor, eager = false, prefetch = false }: DoctorCardProps): ReactNode {
+export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNode {
   const nameId = `doctor-name-${doctor._id}`;
-  // The host's pages prefetch links so marked (host/server/render-page.ts).
-  const prefetchMark = prefetch ? '' : undefined;
   return (
     <article className={styles.card} aria-labelledby={nameId}>
       <DoctorPhoto src={doctor.image} alt={`Photo of ${doctor.name}`} eager={eager} />
@@ -39,11 +35,11 @@ export function DoctorCard({ doctor, eager = false, prefetch = false }: DoctorCa
         <NextFreeSlot doctor={doctor} className={styles.next} />
         {/* An unavailable doctor is not offered as bookable: a quiet way to the profile instead. */}
         {doctor.available ? (
-          <Link className={styles.book} to={doctorPath(doctor._id)} data-prefetch={prefetchMark}>
+          <Link className={styles.book} to={doctorPath(doctor._id)}>
             Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
           </Link>
         ) : (
-          <Link className={`${styles.book} ${styles.quiet}`} to={doctorPath(doctor._id)} data-prefetch={prefetchMark}>
+          <Link className={`${styles.book} ${styles.quiet}`} to={doctorPath(doctor._id)}>
             View profile<VisuallyHidden> of {doctor.name}</VisuallyHidden>
           </Link>
         )}

@@ -53,12 +53,6 @@ describe('DoctorListPage cards', () => {
     expect(photos.map((photo) => photo.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
   });
 
-  it("marks only the first two cards' links for the host's pages to prefetch", () => {
-    const links = screen.getAllByRole('link', { name: /^(Book Appointment with|View profile of) / });
-    expect(links).toHaveLength(6);
-    expect(links.map((link) => link.hasAttribute('data-prefetch'))).toEqual([true, true, false, false, false, false]);
-  });
-
   it('opens the doctor page from Book Appointment', async () => {
     const book = screen.getByRole('link', { name: 'Book Appointment with Dr. Tobias Okafor' });
     expect(book).toHaveAttribute('href', '/appointment/d2');

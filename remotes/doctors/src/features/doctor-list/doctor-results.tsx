@@ -9,13 +9,6 @@ import styles from './doctor-results.module.css';
 
 /** Cards in the first row on the widest layout: their photos are above the fold. */
 const EAGER_PHOTOS = 4;
-/**
- * Cards a phone shows first: the page of each is fetched while the list loads (the host's
- * speculation rules, `data-prefetch`), so a tap before the app has taken the list over opens a
- * page that is already here. Two: each is about 10 KB on the wire, and wasted once the app has
- * taken over (it opens a doctor's page in place).
- */
-const PREFETCHED_CARDS = 2;
 const SKELETON_CARDS = 8;
 
 export interface DoctorResultsProps {
@@ -44,7 +37,7 @@ export function DoctorResults({ status, doctors, onRetry, onReset }: DoctorResul
     <ul className={styles.grid}>
       {doctors.map((doctor, index) => (
         <li key={doctor._id}>
-          <DoctorCard doctor={doctor} eager={index < EAGER_PHOTOS} prefetch={index < PREFETCHED_CARDS} />
+          <DoctorCard doctor={doctor} eager={index < EAGER_PHOTOS} />
         </li>
       ))}
     </ul>
