@@ -3,7 +3,7 @@
 // configuration and hints to fetch the route's remote early; the browser takes the server's HTML
 // over in place; JS stays within budget; a slow remote shows its region's shape, never a blank area.
 import type { Browser } from 'playwright-core';
-import { launchBrowser, waitForApp } from './support/browser';
+import { gotoApp, launchBrowser, waitForApp } from './support/browser';
 import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from './support/first-visit-routes';
 import { weighRoute } from './support/route-weight';
 import { startStack, type Stack } from './support/stack';
@@ -81,8 +81,7 @@ describe('the first view', () => {
           }
         });
       });
-      await page.goto(`${stack.siteUrl}${route}`);
-      await waitForApp(page);
+      await gotoApp(page, `${stack.siteUrl}${route}`);
       // Interactive: the app's own handlers answer (the navbar's menu button opens its menu).
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
@@ -189,8 +188,7 @@ describe('the first view', () => {
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
-    await page.goto(`${stack.siteUrl}/doctors`);
-    await waitForApp(page);
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
     await page.getByRole('searchbox').or(page.getByRole('textbox', { name: /search/i })).first().waitFor();
     expect(asked.filter((url) => url.includes('/api/v1/doctor/all-doctors'))).toEqual([]);
     await context.close();
@@ -251,8 +249,7 @@ describe('the first view', () => {
     const page = await context.newPage();
     // The app's own navigation is what shows the region's shape: before the app has taken the page
     // over, About is an ordinary link to the server's rendered page.
-    await page.goto(`${stack.siteUrl}/`);
-    await waitForApp(page);
+    await gotoApp(page, `${stack.siteUrl}/`);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`${stack.appUrl('pages')}/**`, async (route) => {
