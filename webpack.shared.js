@@ -21,6 +21,7 @@ const SMALL_SINGLETONS =
 const RUNTIME_CORE_ESM = path.join(__dirname, 'node_modules/@module-federation/runtime-core/dist/index.js');
 const rootPackage = require('./package.json');
 const { SingletonContractPlugin } = require('./tools/singleton-contract');
+const { StartScriptsPlugin } = require('./tools/start-scripts');
 
 /**
  * Our own singletons and the version of what each provides (shared/singletons.json): the app
@@ -284,6 +285,8 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         // Served as-is by the static server (preCompressed): no compression work per request.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(production ? [compileHint(), compression()] : []),
+        // The host's server names the start scripts in every page's head (host/server/render-page.ts).
+        ...(production && name === 'host' ? [new StartScriptsPlugin()] : []),
       ],
       // Every first visit needs all of the host's small singletons: one chunk, not six (each file
       // cost a request, about 0.4 KB of headers, and compressed apart): 3.6 KB less on the wire.

@@ -183,6 +183,60 @@ describe('the first view', () => {
     expect(html).toMatch(/<script id="carebook-data" type="application\/json">\{"doctors":\[/);
   });
 
+  it("names the host's start scripts in the head of a screen used through the app: the app loads exactly those", async () => {
+    const hintsOf = async (route: string): Promise<{ entry: string | undefined; hinted: string[] }> => {
+      const html = await (await fetch(`${stack.siteUrl}${route}`)).text();
+      return {
+        entry: /<script defer src="(\/main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1],
+        hinted: [...html.matchAll(/<link rel="preload" as="script" href="(\/[^"]+)">/g)].map((match) => match[1] as string),
+      };
+    };
+    // The list is read and left by a link: it names none (they would share the link with the next page).
+    const list = await hintsOf('/doctors');
+    expect(list.entry).toBeDefined();
+    expect(list.hinted).toEqual([]);
+    const { entry, hinted } = await hintsOf('/appointment/doc01');
+    expect(entry).toBe(list.entry);
+    expect(hinted).toEqual(expect.arrayContaining([expect.stringMatching(/^\/shell\.[0-9a-f]{8}\.js$/)]));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const loaded = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === 'script' && url.origin === stack.siteUrl) loaded.add(url.pathname);
+    });
+    await gotoApp(page, `${stack.siteUrl}/appointment/doc01`);
+    await context.close();
+    expect([...loaded].sort()).toEqual([entry, ...hinted].sort());
+  });
+
+  it('runs the next page on the scripts the first one fetched, asking the server for none of them again', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Map<string, string>();
+    const fetched = new Map<string, number>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (event.type === 'Script' && new URL(event.request.url).origin === stack.siteUrl) scripts.set(event.requestId, new URL(event.request.url).pathname);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const script = scripts.get(event.requestId);
+      if (script) fetched.set(script, (fetched.get(script) ?? 0) + event.encodedDataLength);
+    });
+    await gotoApp(page, `${stack.siteUrl}/doctors`);
+    const firstPage = new Map(fetched);
+    fetched.clear();
+    // A new document (a link followed before the app took over, a reload), not the app's navigation.
+    await gotoApp(page, `${stack.siteUrl}/about`);
+    await context.close();
+    expect(firstPage.size).toBeGreaterThan(3);
+    expect([...firstPage.values()].every((bytes) => bytes > 0)).toBe(true);
+    // Every script of the host the second page ran came from the cache: no request, not even a 304.
+    expect([...fetched.keys()].sort()).toEqual([...firstPage.keys()].sort());
+    expect([...fetched].filter(([, bytes]) => bytes > 0)).toEqual([]);
+  });
+
   it('takes the page over without asking the API for the doctors again', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -74,8 +74,29 @@ export interface PageRenderer {
   warm(): Promise<void>;
 }
 
+/** What the host's build lists in `start-scripts.json` (tools/start-scripts.js). */
+interface StartScripts {
+  /** main.js under its content-hashed name: cached by the browser from page to page. */
+  entry: string;
+  /** What main.js loads before the app can take the page: React, React DOM, the router, the shell. */
+  scripts: string[];
+}
+
+/** The build's start scripts; none when the build has no list (a development build). */
+function readStartScripts(root: string): StartScripts | null {
+  const file = path.join(root, 'start-scripts.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as StartScripts) : null;
+}
+
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  const template = fs.readFileSync(path.join(options.root, 'index.html'), 'utf8');
+  const start = readStartScripts(options.root);
+  // The entry by its hashed name (main.js is served no-cache: a second page would ask again); on a
+  // screen used through the app, the scripts main.js loads are named at once, instead of one round
+  // trip after main.js has run (see Screen.usedThroughApp).
+  const template = fs
+    .readFileSync(path.join(options.root, 'index.html'), 'utf8')
+    .replace(/src="?\/main\.js"?/, (script) => (start ? `src="/${start.entry}"` : script));
+  const startHints = (start?.scripts ?? []).map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`);
   const hostFile = path.join(options.root, 'server', 'render.js');
   const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
   // The shell's own styles (the host's `shell` chunk), inline: the page is styled with no request
@@ -155,6 +176,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const head = [
       ...shellStyles,
       ...(styles ?? []),
+      ...(screen?.usedThroughApp ? startHints : []),
       ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
       `<link rel="preconnect" href="${escapeHtml(new URL(config.apiUrl).origin)}">`,
       `<script id="carebook-config" type="application/json">${inlineJson(config)}</script>`,

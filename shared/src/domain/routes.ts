@@ -22,6 +22,13 @@ export interface Screen {
   path: string;
   remote: string;
   module: string;
+  /**
+   * The patient uses this screen through the app (books, signs in, manages the account) rather
+   * than reading it and leaving by a link: its page asks for the app's start scripts at once
+   * (host/server/render-page.ts). On a page left by a link they would share the phone's link with
+   * the next page instead.
+   */
+  usedThroughApp?: true;
 }
 
 /**
@@ -32,11 +39,11 @@ export interface Screen {
 export const SCREENS: readonly Screen[] = [
   { path: ROUTES.home, remote: 'doctors', module: 'home' },
   { path: ROUTE_PATTERNS.doctorsBySpeciality, remote: 'doctors', module: 'doctor-list' },
-  { path: ROUTE_PATTERNS.doctorPage, remote: 'booking', module: 'doctor-page' },
-  { path: ROUTES.login, remote: 'account', module: 'login' },
-  { path: ROUTES.myProfile, remote: 'account', module: 'my-profile' },
-  { path: ROUTES.myAppointments, remote: 'account', module: 'my-appointments' },
-  { path: ROUTES.resetPassword, remote: 'account', module: 'reset-password' },
+  { path: ROUTE_PATTERNS.doctorPage, remote: 'booking', module: 'doctor-page', usedThroughApp: true },
+  { path: ROUTES.login, remote: 'account', module: 'login', usedThroughApp: true },
+  { path: ROUTES.myProfile, remote: 'account', module: 'my-profile', usedThroughApp: true },
+  { path: ROUTES.myAppointments, remote: 'account', module: 'my-appointments', usedThroughApp: true },
+  { path: ROUTES.resetPassword, remote: 'account', module: 'reset-password', usedThroughApp: true },
   { path: ROUTES.about, remote: 'pages', module: 'about' },
   { path: ROUTES.contact, remote: 'pages', module: 'contact' },
 ];
