@@ -1,6 +1,7 @@
 // Writes `start-scripts.json` into the host's build: the scripts a page needs before the app can
-// take it over, so the host's server can name them all in the page's head (preload hints) instead of
-// the browser finding them one round trip after another (main.js, then what main.js asks for).
+// take it over, so the host's server can name them all in the head of a screen used through the app
+// (preload hints) instead of the browser finding them one round trip after another (main.js, then
+// what main.js asks for).
 //
 // They are the `shell` chunk's group (the shell imported by main.js) and, following every shared
 // library those chunks consume (React, React DOM, the router, our singletons), the chunks holding
