@@ -74,4 +74,4 @@ class StartScriptsPlugin {
   }
 }
 
-module.exports = { StartScriptsPlugin, START_SCRIPTS_FILE: FILE, startScripts };
+module.exports = { StartScriptsPlugin, startScripts };

@@ -93,9 +93,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // The entry by its hashed name (main.js is served no-cache: a second page would ask again); on a
   // screen used through the app, the scripts main.js loads are named at once, instead of one round
   // trip after main.js has run (see Screen.usedThroughApp).
-  const template = fs
-    .readFileSync(path.join(options.root, 'index.html'), 'utf8')
-    .replace(/src="?\/main\.js"?/, (script) => (start ? `src="/${start.entry}"` : script));
+  const built = fs.readFileSync(path.join(options.root, 'index.html'), 'utf8');
+  const template = start ? built.replace(/src="?\/main\.js"?/, `src="/${start.entry}"`) : built;
   const startHints = (start?.scripts ?? []).map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`);
   const hostFile = path.join(options.root, 'server', 'render.js');
   const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
