@@ -4,6 +4,7 @@ const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /** The one app list (name, folder, port, exposes): shared/src/apps.json. */
@@ -288,10 +289,19 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         // main.<hash>.js and the start scripts, for the host's server (host/server/render-page.ts).
         ...(production && name === 'host' ? [new StartScriptsPlugin()] : []),
       ],
-      // Every first visit needs all of the host's small singletons: one chunk, not six (each file
-      // cost a request, about 0.4 KB of headers, and compressed apart): 3.6 KB less on the wire.
-      ...(name === 'host' && production
-        ? { optimization: { splitChunks: { cacheGroups: { singletons: { test: SMALL_SINGLETONS, name: 'singletons', chunks: 'async', enforce: true } } } } }
+      ...(production
+        ? {
+            optimization: {
+              // Webpack's own JS minifier ('...') and the stylesheets' (they are inline in every
+              // server page: fewer bytes to send and for a phone to parse), by esbuild, already here.
+              minimizer: ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify })],
+              // Every first visit needs all of the host's small singletons: one chunk, not six (each
+              // file cost a request, about 0.4 KB of headers, and compressed apart): 3.6 KB less.
+              ...(name === 'host'
+                ? { splitChunks: { cacheGroups: { singletons: { test: SMALL_SINGLETONS, name: 'singletons', chunks: 'async', enforce: true } } } }
+                : {}),
+            },
+          }
         : {}),
       performance: { hints: false },
       devServer: {
