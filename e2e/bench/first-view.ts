@@ -3,9 +3,11 @@
 // doctor's name visible (on the doctor page: the name and a time to book), CLS up to the handover and
 // bytes on the wire; and the journey "slot picker ready": open `/doctors`, tap the first doctor's Book
 // Appointment as soon as it shows, then tap a time until the booking screen's slot picker answers.
+// Beside the journey: the same with every script refused, and through two bare pages (bare-pages.ts).
 // Run: npm run bench:first-view [-- N [profile [journey]]]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
+import { startBarePages } from './bare-pages';
 import { FIRST_VISIT_JS_BUDGET } from '../support/first-visit-routes';
 import { startStack } from '../support/stack';
 import { machineLoad } from './machine-load';
@@ -219,7 +221,7 @@ function printRow(name: string, visits: Visit[], readyBudget: number, jsBudget: 
 }
 
 async function main(): Promise<void> {
-  const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+  const [stack, browser, bare] = await Promise.all([startStack(), launchBrowser(), startBarePages()]);
   try {
     console.log(`Start: ${machineLoad()}`);
     for (const profile of NETWORK_PROFILES.filter((candidate) => !ONLY_PROFILE || candidate.name === ONLY_PROFILE)) {
@@ -230,25 +232,31 @@ async function main(): Promise<void> {
         for (let i = 0; i < VISITS; i += 1) visits.push(await visitRoute(browser, profile, `${stack.siteUrl}${route}`));
         printRow(route, visits, content, FIRST_VISIT_JS_BUDGET);
       }
-      // Each journey is followed by the same journey with every script refused, so the two share the
-      // machine's moments: the pages alone (server HTML, CSS, the browser's work under the slowed CPU)
-      // are the floor our scripts add to.
+      // Each journey is followed by the same journey with every script refused, then by the journey
+      // through two bare pages (bare-pages.ts), so the three share the machine's moments: the pages
+      // alone (server HTML, CSS, the browser's work under the slowed CPU) are the floor our scripts
+      // add to, and the bare pages what any site would pay here and now.
       const journeys: JourneyVisit[] = [];
       const withoutScripts: JourneyVisit[] = [];
+      const barePages: JourneyVisit[] = [];
       for (let i = 0; i < VISITS; i += 1) {
         journeys.push(await visitJourney(browser, profile, stack.siteUrl));
         withoutScripts.push(await visitJourney(browser, profile, stack.siteUrl, true));
+        barePages.push(await visitJourney(browser, profile, bare.url, true));
       }
       // The journey spans two routes: its JS is both routes' together, beyond any one route's budget.
       printRow(JOURNEY, journeys, profile.slotPickerBudget, null);
       const ready = median(journeys.map((visit) => visit.ready));
       const floor = median(withoutScripts.map((visit) => visit.ready));
+      const least = median(barePages.map((visit) => visit.ready));
       console.log(
         `${''.padEnd(24)}Book tapped at ${s(median(journeys.map((visit) => visit.bookTapped)))}; the doctor's page loaded ` +
           `as a new document in ${journeys.filter((visit) => visit.reloaded).length} of ${journeys.length} visits; ` +
           `the app took the chosen time (Book Appointment enabled) at ${s(median(journeys.map((visit) => visit.bookable)))}\n` +
           `${''.padEnd(24)}same journey with every script refused (the pages alone): slot picker answers at ${s(floor)}; ` +
           `with the scripts ${(ready / floor).toFixed(2)}x that (${ready >= floor ? '+' : ''}${s(ready - floor)})\n` +
+          `${''.padEnd(24)}the same journey through two bare pages (a link, then three radio buttons; no style, image or script): ` +
+          `${s(least)}; the pages alone ${(floor / least).toFixed(2)}x that, with the scripts ${(ready / least).toFixed(2)}x\n` +
           `${''.padEnd(24)}where it goes, with the scripts / the pages alone: ` +
           (Object.entries(JOURNEY_LEGS) as Array<[JourneyLeg, string]>)
             .map(([leg, label]) => `${label} ${s(median(journeys.map((visit) => visit.legs[leg])))} / ${s(median(withoutScripts.map((visit) => visit.legs[leg])))}`)
@@ -263,7 +271,7 @@ async function main(): Promise<void> {
     console.log(`End: ${machineLoad()}`);
   } finally {
     await browser.close();
-    await stack.close();
+    await Promise.all([stack.close(), bare.close()]);
   }
 }
 

@@ -9,15 +9,56 @@ const drainMicrotasks = async (): Promise<void> => {
   for (let i = 0; i < 10; i += 1) await Promise.resolve();
 };
 
+/** Lets the tasks queued so far run (a `setTimeout(…, 0)` among them), then their microtasks. */
+const nextTask = async (): Promise<void> => {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await drainMicrotasks();
+};
+
+/** Evaluates the entry as main.js is (a script, not a module with exports). */
+const evaluateEntry = (): void => {
+  jest.requireActual('./index');
+};
+
 describe('the host entry (main.js)', () => {
-  it('asks for the app in a task after its own, so a tap on the server page is handled between them', async () => {
-    // The entry is a script, not a module with exports: evaluated as main.js is.
-    jest.requireActual('./index');
+  let frames: FrameRequestCallback[];
+
+  beforeEach(() => {
+    // A fresh module registry: the entry is evaluated again, and the app is asked for anew.
+    jest.resetModules();
+    mockAskedFor.length = 0;
+    frames = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it("asks for the app only in a task after the browser's next frame, so the server's page is painted and a tap on it handled first", async () => {
+    evaluateEntry();
+    await nextTask();
+    expect(mockAskedFor).toEqual([]);
+    expect(frames).toHaveLength(1);
+
+    frames[0]?.(performance.now());
     await drainMicrotasks();
     expect(mockAskedFor).toEqual([]);
 
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await drainMicrotasks();
+    await nextTask();
     expect(mockAskedFor).toEqual(['the app']);
+  });
+
+  it('asks for the app in the next task in a tab not shown, which draws no frame', async () => {
+    jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    evaluateEntry();
+    expect(mockAskedFor).toEqual([]);
+
+    await nextTask();
+    expect(mockAskedFor).toEqual(['the app']);
+    expect(frames).toHaveLength(0);
   });
 });

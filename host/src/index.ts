@@ -1,7 +1,13 @@
 // Async boundary: shared singletons (React, the context) are negotiated before any of them runs.
 // Named: its stylesheet (the shell's styles) is linked by the host's server in every page (host/server).
-// Asked for in the task after this script's own, so a tap on the server's page is handled between the
-// two instead of waiting for both (docs/architecture.md, "Less for the main thread at start").
-setTimeout(() => {
-  void import(/* webpackChunkName: "shell" */ './bootstrap');
-}, 0);
+// Asked for after the browser's next frame, so the server's page is painted first and a tap on it is
+// handled before the app's start, not after (docs/architecture.md, "Less for the main thread at
+// start"). A tab not shown draws no frame: there it is asked for in the next task.
+const startApp = (): void => {
+  setTimeout(() => {
+    void import(/* webpackChunkName: "shell" */ './bootstrap');
+  }, 0);
+};
+
+if (document.visibilityState === 'hidden') startApp();
+else requestAnimationFrame(startApp);
