@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
  * `/doctors` is a doctor's name and a Book Appointment link; `/appointment/bare` is the name and
  * one group of native radio buttons for times, as the probe looks for them. No stylesheet, image,
  * script or font: what any site pays for the two navigations, the taps and the browser's own
- * work under a profile. The machine moves that by tenths of a second from day to day, and the
- * journey's budget is in seconds: beside it, the bench says how much of a journey is the pages'.
+ * work under a profile. The machine moves every journey by tenths of a second from day to day;
+ * beside this baseline, the bench's figures say how much of a journey is our pages' and scripts'.
  */
 const PAGES: Record<string, string> = {
   '/doctors': `<main><h3>Dr. Bare</h3><a href="/appointment/bare">Book Appointment</a></main>`,

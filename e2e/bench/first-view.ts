@@ -7,9 +7,9 @@
 // Run: npm run bench:first-view [-- N [profile [journey]]]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
-import { startBarePages } from './bare-pages';
 import { FIRST_VISIT_JS_BUDGET } from '../support/first-visit-routes';
 import { startStack } from '../support/stack';
+import { startBarePages } from './bare-pages';
 import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';
 import { epochOf, openProbe, type PageEvent } from './page-probe';
