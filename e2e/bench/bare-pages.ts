@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal, type LocalServer } from '../support/listen-local';
 
 /**
  * The journey's baseline on this machine, measured in the same run: the least two pages can be.
@@ -17,12 +17,7 @@ const PAGES: Record<string, string> = {
     `</div></main>`,
 };
 
-export interface BarePages {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function startBarePages(): Promise<BarePages> {
+export function startBarePages(): Promise<LocalServer> {
   const server = http.createServer((request, response) => {
     const body = PAGES[new URL(request.url ?? '/', 'http://bare').pathname];
     response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -31,10 +26,5 @@ export async function startBarePages(): Promise<BarePages> {
         `<title>Bare</title></head><body>${body ?? 'Not found'}</body></html>`,
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return listenLocal(server);
 }

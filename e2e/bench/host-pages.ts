@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocal, type LocalServer } from '../support/listen-local';
 import { startStack } from '../support/stack';
 import { machineLoad } from './machine-load';
 
@@ -54,22 +54,14 @@ function get(url: string): Promise<Reply> {
 }
 
 /** A bare node:http server replying `reply` (its status, page headers and body bytes) to every request. */
-function startPlain(reply: Reply): Promise<{ url: string; close(): Promise<void> }> {
+function startPlain(reply: Reply): Promise<LocalServer> {
   const headers = reply.headers.filter(([name]) => !PER_REPLY.has(name.toLowerCase())).flat();
   const server = http.createServer((request, response) => {
     request.resume();
     response.writeHead(reply.status, [...headers, 'Content-Length', String(reply.body.length)]);
     response.end(reply.body);
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
+  return listenLocal(server);
 }
 
 /** What the bench reads from autocannon's JSON result. */
@@ -143,7 +135,7 @@ function print(row: Row): void {
 
 async function main(): Promise<void> {
   const stack = await startStack();
-  let plain: Awaited<ReturnType<typeof startPlain>> | null = null;
+  let plain: LocalServer | null = null;
   try {
     const hostUrl = `${stack.siteUrl}${ROUTE}`;
     const sample = await get(hostUrl);
