@@ -6,6 +6,9 @@ import type { RemoteAddress } from './live-remotes';
 
 const INTERVAL_MS = 500;
 const TIMEOUT_MS = 1000;
+// The watcher's own timers take a test up to 4.5 s (rounds of intervals and timeouts), too close to
+// jest's default of 5 s: a late timer on a busy machine failed one that was on time by its own rules.
+jest.setTimeout(6 * TIMEOUT_MS + 4 * INTERVAL_MS);
 const RELEASE_A = { id: '20261125T200000000Z-aaaaaaaa', builtAt: '2026-11-25T20:00:00.000Z' };
 const RELEASE_B = { id: '20261125T201000000Z-bbbbbbbb', builtAt: '2026-11-25T20:10:00.000Z' };
 
