@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { copyFreshCluster } from '../../api/src/test-support/fresh-cluster';
 import { startApiProcess, type ApiProcess } from '../../scripts/api-process';
 import { SITE_APPS, type AppName } from '../../scripts/site-apps';
 import { startSite, type Site } from '../../scripts/site-server';
@@ -39,6 +40,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   ) as Record<AppName, number>;
   const origins = [...SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`), ...(options.extraOrigins ?? [])];
   const apiPort = await freePort();
+  await copyFreshCluster(path.join(dataDir, 'db'));
   const api = await startApiProcess({
     port: apiPort,
     env: {

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Db } from '../db/db';
 import { openDatabase } from '../db/open-db';
+import { copyFreshCluster } from './fresh-cluster';
 import { type PgCluster, startPgCluster } from './pg-cluster';
 
 export type Driver = 'pglite' | 'postgres';
@@ -64,6 +65,8 @@ export async function createTestEnv(driver: Driver, extra: Record<string, string
   if (driver === 'postgres') {
     cluster ??= await startPgCluster();
     databaseUrl = await cluster.createDatabase(`t${Date.now()}${Math.floor(Math.random() * 1000)}`);
+  } else {
+    await copyFreshCluster(path.join(dataDir, 'db'));
   }
   const env: Record<string, string> = { ...extra, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const config = testConfig(dataDir, env);
