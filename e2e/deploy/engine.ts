@@ -74,7 +74,12 @@ export async function ensureEngine(): Promise<Engine> {
       if (daemon.exitCode !== null || !daemon.pid) return;
       const exited = new Promise((resolve) => daemon.once('exit', resolve));
       daemon.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, 30_000);
+      });
+      // The 30 s timer is cleared once the engine has stopped: left running, it held the test run open.
+      await Promise.race([exited, late]).finally(() => clearTimeout(timer));
     },
   };
 }
