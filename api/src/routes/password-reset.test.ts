@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { adminToken } from '../test-support/patient-calls';
-import { useSmtpCatcher } from '../test-support/smtp-catcher';
+import { useSmtpCatcher, type CaughtMail } from '../test-support/smtp-catcher';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(90_000);
@@ -42,28 +42,43 @@ describe.each(DRIVERS)('password reset on %s', (driver) => {
   const login = (email: string, password: string) => post(env.app, '/api/v1/user/login', { email, password });
 
   it('answers a known and an unknown address the same way, in about the same time; only the known one gets an email', async () => {
-    const { email } = await account();
-    const unknown = `nobody-${driver}@example.com`;
     const timed = async (address: string) => {
       const started = Date.now();
       const res = await post(env.app, FORGOT, { email: address });
       return { status: res.status, body: res.body, ms: Date.now() - started };
     };
-    const known = await timed(email);
-    const stranger = await timed(unknown);
-    expect(stranger.status).toBe(200);
-    expect(stranger.body).toEqual(known.body);
-    expect(known.body).toEqual({ success: true, message: MESSAGES.resetLinkSent });
-    expect(Math.min(known.ms, stranger.ms)).toBeGreaterThanOrEqual(390);
-    expect(Math.abs(known.ms - stranger.ms)).toBeLessThan(250);
+    // One reply's time is one sample of a noisy machine (in CI, another jest worker's suites share
+    // its two cores and its disk), so three rounds, alternating, compared by their medians. Each
+    // round's unknown address is asked once the known one's email has gone, so the mail sender's
+    // work is not counted against either.
+    const known: number[] = [];
+    const stranger: number[] = [];
+    const unknowns: string[] = [];
+    let mail: CaughtMail | undefined;
+    for (let round = 1; round <= 3; round++) {
+      const { email } = await account();
+      const unknown = `nobody-${driver}-${round}@example.com`;
+      unknowns.push(unknown);
+      const toKnown = await timed(email);
+      [mail] = await smtp.waitFor((m) => m.to === email);
+      const toStranger = await timed(unknown);
+      expect(toKnown.status).toBe(200);
+      expect(toStranger.status).toBe(200);
+      expect(toKnown.body).toEqual({ success: true, message: MESSAGES.resetLinkSent });
+      expect(toStranger.body).toEqual(toKnown.body);
+      known.push(toKnown.ms);
+      stranger.push(toStranger.ms);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1] ?? NaN;
+    expect(Math.min(...known, ...stranger)).toBeGreaterThanOrEqual(390);
+    expect(Math.abs(median(known) - median(stranger))).toBeLessThan(250);
 
-    const [mail] = await smtp.waitFor((m) => m.to === email);
     expect(mail?.subject).toBe('Choose a new CareBook password');
     expect(mail?.text).toContain('Hello Forgetful Patient,');
     expect(mail?.text).toMatch(/Choose a new password: https:\/\/carebook\.example\/reset-password#token=[A-Za-z0-9_-]{43}\n/);
     expect(mail?.html).toContain('href="https://carebook.example/reset-password#token=');
     await new Promise((r) => setTimeout(r, 300));
-    expect(smtp.to(unknown)).toEqual([]);
+    for (const unknown of unknowns) expect(smtp.to(unknown)).toEqual([]);
   });
 
   it('refuses a malformed address with its own message', async () => {
