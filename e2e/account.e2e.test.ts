@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { adminCall, bookThroughApi, registerPatient, signInPage } from './suppor
 import { gotoApp, reloadApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
+import { axeViolations } from './support/axe';
 
 let stack: Stack;
 let browser: Browser;
@@ -224,8 +224,7 @@ describe('account journeys', () => {
     const { page } = await fresh({ viewport: { width: 360, height: 740 } });
     const check = async (ready: () => Promise<void>): Promise<void> => {
       await ready();
-      const results = await new AxeBuilder({ page }).include('main').analyze();
-      expect(results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page, { within: 'main' })).toEqual([]);
       // Only this remote's region: the host's navbar is measured by the host's own journeys.
       const wide = await page.evaluate(() =>
         Array.from(document.querySelectorAll('main *'))

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { adminToken, bookThroughApi, registerPatient, signInPage } from './suppo
 import { ADMIN_TOKEN_KEY, storeAdminToken, useSiteJourney } from './support/site-journey';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/stack';
 import { gotoApp } from './support/browser';
+import { axeViolations } from './support/axe';
 
 // The admin app (admin/dist) served as deployed, beside the whole site and the real API; it reads
 // the test API's address from its /config.json.
@@ -33,11 +33,6 @@ function clinicDayKey(days: number): string {
 
 function toast(page: Page, text: string) {
   return page.locator('.Toastify').getByText(text, { exact: true });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${page.url()} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function patientAppointments(token: string): Promise<Array<{ _id: string; docId: string; slotDate: string }>> {

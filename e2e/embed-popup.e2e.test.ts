@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { formatShortDay, formatTime, MESSAGES, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
@@ -8,6 +7,7 @@ import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEve
 import { freePort } from './support/free-port';
 import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
+import { axeViolations } from './support/axe';
 
 let stack: Stack;
 let browser: Browser;
@@ -51,8 +51,7 @@ describe('the one-snippet embed, popup mode', () => {
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     expect(await expectFocusInDialog(page)).toBe('Close');
     // label-content-name-mismatch: the slot picker's day buttons, see embed-snippet.e2e.test.ts.
-    const axe = await new AxeBuilder({ page }).include('[data-carebook-dialog]').disableRules(['label-content-name-mismatch']).analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, { within: '[data-carebook-dialog]', disable: ['label-content-name-mismatch'] })).toEqual([]);
 
     // Shift+Tab from the first control wraps to the last, Tab from there back to the first.
     await page.keyboard.press('Shift+Tab');

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { formatShortDay, formatTime, MESSAGES, type Appointment, type SlotDay } from '@carebook/shared';
 import { launchBrowser, openPage } from './support/browser';
@@ -7,6 +6,7 @@ import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEve
 import { freePort } from './support/free-port';
 import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
+import { axeViolations } from './support/axe';
 
 // The integrator's page is on its own origin and in its own zone: slots follow the clinic's.
 const CLINIC_ZONE = 'Europe/Berlin';
@@ -139,8 +139,7 @@ describe('the one-snippet embed, inline, on a page that is not ours', () => {
     expect(pageSide).toEqual({ sheets: 2, adopted: 0, h1Font: '"Comic Sans MS", cursive', rootToken: '' });
     // Not checked here: the slot picker's day buttons ("Mon 23" named "Monday 23 November") are
     // the booking screen's, checked with its own tests; the same markup is on the site's doctor page.
-    const axe = await new AxeBuilder({ page }).include('[data-carebook-doctor]').disableRules(['label-content-name-mismatch']).analyze();
-    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page, { within: '[data-carebook-doctor]', disable: ['label-content-name-mismatch'] })).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

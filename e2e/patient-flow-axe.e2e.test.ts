@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { generateSlotDays } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage, type Patient } from './support/api-calls';
@@ -6,6 +5,7 @@ import { dayChoice, timeChoice } from './support/slot-picker';
 import { useSiteJourney } from './support/site-journey';
 import { VIEWPORTS } from './support/viewports';
 import { gotoApp } from './support/browser';
+import { axeViolations } from './support/axe';
 
 const { stack, fresh } = useSiteJourney();
 let patient: Patient;
@@ -16,12 +16,6 @@ beforeAll(async () => {
   if (!day) throw new Error('no day');
   await bookThroughApi(stack, patient.token, { docId: 'doc04', slotDate: day.key, slotTime: '16:00' });
 });
-
-/** Every violation on the whole page (navbar, footer, toasts included), one line each. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${new URL(page.url()).pathname} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Waits until the route's screen has rendered (its h1, outside any loading state). */
 async function settled(page: Page): Promise<void> {
@@ -93,7 +87,7 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
       await settled(page);
       await act?.(page);
       if (loggedIn && route === '/my-appointments') await page.getByText('Dr. Priya Raghunathan').first().waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 
@@ -105,11 +99,11 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
     const profile = page.getByRole('button', { name: 'Profile', exact: true });
     if (await profile.isVisible()) {
       await profile.click();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
     }
     await page.getByRole('button', { name: 'Cancel Appointment', exact: true }).first().click();
     await page.getByRole('alertdialog').waitFor();
-    expect(await violations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
