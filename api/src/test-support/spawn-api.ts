@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import { REPO_ROOT } from '../config';
 import { freePort } from './pg-cluster';
 import { UNLIMITED } from './test-app';
-
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export interface SpawnedApi {
   url: string;
