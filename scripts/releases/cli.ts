@@ -1,7 +1,9 @@
 // A team's release commands for its remote (run from the remote's folder through npm):
 //   npm run release -w remotes/<name>    build into a new immutable release, check it, make it live
-//   npm run rollback -w remotes/<name>   make the previous kept release live again (no build)
-//   npm run releases -w remotes/<name>   list the kept releases, the live one marked
+//   npm run rollback -w remotes/<name>   make live again the release live before the live one became
+//                                        live, passing over rolled-back and withdrawn ones (no build);
+//                                        `-- --to <id>` picks one, `-- --force` allows a rolled-back one
+//   npm run releases -w remotes/<name>   every release's state and live periods, the live one marked
 //   npm run release -w host              build the host, check it against the remotes' live releases, replace dist/
 // and `publish <remote> [folder]`: check a build already made (default: the remote's dist/) and make
 // it the live release. A remote's container has no webpack: it runs this file bundled, as
@@ -11,9 +13,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { appNamed } from '@carebook/shared/apps';
 import { distDir, REPO_ROOT } from '../site-apps';
-import { keepFrom, releasesDirFrom, ReleaseStore } from './release-store';
+import { keepFrom, MarkedBadError, releasesDirFrom, ReleaseStore, type LivePeriod, type ReleaseStatus } from './release-store';
 import { checkBuild } from './check-build';
 import { checkHostBuild } from './check-host-build';
 
@@ -30,7 +33,7 @@ function build(app: string, buildDir: string): void {
 }
 
 /** Checks a finished build against the host, makes it a new release and the live one, prunes. */
-async function publish(store: ReleaseStore, buildDir: string, keep: number, started = Date.now()): Promise<void> {
+async function publish(store: ReleaseStore, buildDir: string, keep: number, force: boolean, started = Date.now()): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new Error(`${buildDir} holds no build of ${store.remote} (no remoteEntry.js).`);
   await checkBuild(store.remote, buildDir);
   if (store.isLive(buildDir)) {
@@ -38,21 +41,28 @@ async function publish(store: ReleaseStore, buildDir: string, keep: number, star
     console.log(store.live()?.id);
     return;
   }
+  const bad = store.badReleaseOf(buildDir);
+  if (bad && !force) {
+    throw new Error(
+      `Refused: this build of ${store.remote} is byte for byte ${bad.id}, which was ${bad.why}, so it was not released. ` +
+        'Change it and release again, or release it anyway with -- --force.',
+    );
+  }
   const info = store.add(buildDir);
-  store.setLive(info.id);
+  store.setLive(info.id, 'released');
   const pruned = store.prune(keep);
   console.log(`${store.remote} ${info.id} is live (released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
   if (pruned.length) console.log(`Pruned: ${pruned.join(', ')}`);
   console.log(info.id);
 }
 
-async function release(store: ReleaseStore, keep: number): Promise<void> {
+async function release(store: ReleaseStore, keep: number, force: boolean): Promise<void> {
   const started = Date.now();
   const buildDir = path.join(store.dir, `.build-${process.pid}`);
   console.log(`Building ${store.remote} into a new release...`);
   try {
     build(store.remote, buildDir);
-    await publish(store, buildDir, keep, started);
+    await publish(store, buildDir, keep, force, started);
   } finally {
     fs.rmSync(buildDir, { recursive: true, force: true });
   }
@@ -80,33 +90,64 @@ function releaseHost(releasesDir: string): void {
   }
 }
 
-function rollback(store: ReleaseStore): void {
+function rollback(store: ReleaseStore, to: string | undefined, force: boolean): void {
   const started = Date.now();
-  const current = store.live();
-  const previous = store.previous();
-  if (!previous) throw new Error(`${store.remote} has no earlier kept release to roll back to${current ? ` (live: ${current.id})` : ''}.`);
-  store.setLive(previous);
-  console.log(`${store.remote} rolled back from ${current?.id ?? 'nothing'} to ${previous} in ${Date.now() - started} ms.`);
-  console.log(previous);
+  let result;
+  try {
+    result = store.rollback({ to, force });
+  } catch (error) {
+    if (!(error instanceof MarkedBadError)) throw error;
+    const { id, why } = error.release;
+    throw new Error(
+      `Refused: ${store.remote} ${id} was ${why}, so it was not made live. ` +
+        `Make it live anyway with: npm run rollback -w ${appNamed(store.remote).dir} -- --to ${id} --force`,
+    );
+  }
+  const done = result.reason === 'rolled forward' ? 'rolled forward' : 'rolled back';
+  console.log(`${store.remote} ${done} from ${result.from ?? 'nothing'} to ${result.to} in ${Date.now() - started} ms.`);
+  console.log(`Why ${result.to}: ${result.why}.`);
+  if (result.from && result.reason === 'rolled back') {
+    console.log(`${result.from} is marked rolled back: a rollback never returns to it, and pruning drops it first.`);
+  }
+  console.log(result.to);
+}
+
+const period = (live: LivePeriod): string =>
+  `live ${live.from ?? '(unknown)'} (${live.fromReason}) until ${live.untilReason ? `${live.until ?? '(unknown)'} (${live.untilReason})` : 'now'}`;
+
+function describeRelease(status: ReleaseStatus, live: boolean): string[] {
+  const mark = live ? '* ' : '  ';
+  return [`${mark}${status.id}  ${status.state.padEnd(11)}  ${status.why}`, ...status.periods.map((each) => `      ${period(each)}`)];
 }
 
 function list(store: ReleaseStore): void {
-  const live = store.live()?.id;
-  const ids = store.list();
-  if (!ids.length) console.log(`${store.remote} has no releases yet (npm run release -w ${appNamed(store.remote).dir}).`);
-  for (const id of [...ids].reverse()) console.log(`${id === live ? '* ' : '  '}${id}${id === live ? '  (live)' : ''}`);
+  const statuses = store.statuses().reverse();
+  const kept = statuses.filter((status) => status.kept);
+  if (!kept.length) console.log(`${store.remote} has no releases yet (npm run release -w ${appNamed(store.remote).dir}).`);
+  for (const status of kept) console.log(describeRelease(status, status.state === 'live').join('\n'));
+  const pruned = statuses.filter((status) => !status.kept);
+  if (pruned.length) console.log(['Pruned (files gone, history kept):', ...pruned.flatMap((status) => describeRelease(status, false))].join('\n'));
+  if (kept.length) {
+    const target = store.rollbackTarget();
+    console.log(target.id ? `A rollback now goes to ${target.id}: ${target.why}.` : `A rollback now has nowhere to go: ${target.why}.`);
+  }
 }
 
 async function main(): Promise<void> {
-  const [command, remote, folder] = process.argv.slice(2);
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { to: { type: 'string' }, force: { type: 'boolean', default: false } },
+  });
+  const [command, remote, folder] = positionals;
   if (command === 'release' && remote === 'host') return releaseHost(releasesDirFrom());
   if (!remote || appNamed(remote).kind !== 'remote') {
-    throw new Error('Usage: cli.ts release|publish|rollback|releases <remote> [folder], or cli.ts release host');
+    throw new Error('Usage: cli.ts release|publish|rollback|releases <remote> [folder] [--to <id>] [--force], or cli.ts release host');
   }
   const store = new ReleaseStore(releasesDirFrom(), remote);
-  if (command === 'release') await release(store, keepFrom());
-  else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom());
-  else if (command === 'rollback') rollback(store);
+  if (values.to !== undefined && command !== 'rollback') throw new Error('--to goes with rollback only.');
+  if (command === 'release') await release(store, keepFrom(), values.force);
+  else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force);
+  else if (command === 'rollback') rollback(store, values.to, values.force);
   else if (command === 'releases') list(store);
   else throw new Error(`Unknown command "${command}": use release, publish, rollback or releases.`);
 }

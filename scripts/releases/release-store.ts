@@ -7,11 +7,15 @@ import { REPO_ROOT } from '../site-apps';
 /**
  * Immutable releases of one remote, on disk:
  *
- *   <releasesDir>/<remote>/<id>/...   one folder per release, never changed once written
- *   <releasesDir>/<remote>/live       the id of the live release (the pointer)
+ *   <releasesDir>/<remote>/<id>/...        one folder per release, never changed once written
+ *   <releasesDir>/<remote>/live            the id of the live release (the pointer)
+ *   <releasesDir>/<remote>/history.json    every switch of the pointer and why (see ReleaseHistory)
  *
  * An id sorts by creation time and names its content: `20261122T101500123Z-3f9a1c2e`.
  * Switching the pointer is an atomic rename, so a request sees the old release or the new one.
+ * A switch is written to the history as pending (temporary file, then rename), then the pointer
+ * moves, then the switch is confirmed: after a crash between them, the pointer decides whether
+ * the pending switch happened.
  */
 export const DEFAULT_RELEASES_DIR = path.join(REPO_ROOT, '.releases');
 export const DEFAULT_KEEP = 5;
@@ -67,14 +71,259 @@ export function contentHash(dir: string): string {
   return hash.digest('hex');
 }
 
-export class ReleaseStore {
+/** Why a release became live; for the release live until then, why it stopped being live. */
+export type LiveReason = 'released' | 'rolled back' | 'promoted' | 'withdrawn' | 'rolled forward';
+/** `unknown`: live when the history began, or the pointer was moved outside the release commands. */
+export type SwitchReason = LiveReason | 'unknown';
+
+/** One switch of the live pointer. */
+export interface LiveSwitch {
+  /** ISO time; null when not known. */
+  at: string | null;
+  /** The release live from then on. */
+  live: string;
+  /** The release live until then (null: none). */
+  previous: string | null;
+  reason: SwitchReason;
+  note?: string;
+  /**
+   * Written, but the pointer not yet confirmed moved (the filesystem store writes the history,
+   * moves the pointer, then clears this). A store with transactions never sets it.
+   */
+  pending?: true;
+}
+
+export interface ReleaseRecord {
+  id: string;
+  /** ISO time it was added; null when it was kept before the history began. */
+  addedAt: string | null;
+  /** ISO time it was pruned: its files are gone, its history stays. */
+  prunedAt?: string;
+  /** What the migration could tell of a release kept before the history began. */
+  inferred?: 'rolled back';
+}
+
+/**
+ * One remote's release history: what went live when and why. Every store keeps this document
+ * (the filesystem store as `history.json`; a store shared by replicas in its database) and
+ * applies the same rules to it: `releaseStatuses`, `chooseRollback`, `choosePrune`.
+ */
+export interface ReleaseHistory {
+  version: 1;
+  remote: string;
+  /** ISO time the history began (the first release, or the migration of older releases). */
+  began: string;
+  releases: ReleaseRecord[];
+  /** Every switch of the live pointer, oldest first. */
+  switches: LiveSwitch[];
+}
+
+/** `rolled back` and `withdrawn` are bad: no rollback goes to them, pruning drops them first. */
+export type ReleaseState = 'live' | 'good' | 'rolled back' | 'withdrawn' | 'never live' | 'unknown';
+const BAD_STATES: ReadonlySet<ReleaseState> = new Set<ReleaseState>(['rolled back', 'withdrawn']);
+
+export function isBad(state: ReleaseState): boolean {
+  return BAD_STATES.has(state);
+}
+
+/** A time a release was live: from one switch to the next. */
+export interface LivePeriod {
+  from: string | null;
+  /** Why it became live. */
+  fromReason: SwitchReason;
+  /** Null while it is live. */
+  until: string | null;
+  /** Why it stopped being live; null while it is live. */
+  untilReason: SwitchReason | null;
+  /** The release live after it. */
+  next: string | null;
+}
+
+export interface ReleaseStatus extends ReleaseInfo {
+  state: ReleaseState;
+  /** Whether its files are kept (a pruned release keeps its history). */
+  kept: boolean;
+  periods: LivePeriod[];
+  /** How its state came about, in a few words (`rolled back at ...`). */
+  why: string;
+}
+
+export interface RollbackChoice {
+  /** The release a rollback makes live; null when there is none. */
+  id: string | null;
+  why: string;
+  /** Releases passed over on the way, each with the reason. */
+  skipped: { id: string; why: string }[];
+}
+
+export interface SetLiveOptions {
+  /** Make a rolled-back or withdrawn release live anyway. */
+  force?: boolean;
+  note?: string;
+  now?: Date;
+}
+
+export interface RollbackOptions {
+  /** A release to go to instead of the rollback target. */
+  to?: string;
+  force?: boolean;
+  now?: Date;
+}
+
+export interface RollbackResult {
+  from: string | null;
+  to: string;
+  reason: LiveReason;
+  why: string;
+  skipped: { id: string; why: string }[];
+}
+
+/**
+ * What every store of releases provides: this filesystem one, and a store shared by replicas,
+ * which keeps the same history and the same rules.
+ */
+export interface ReleaseStoreContract {
+  readonly remote: string;
+  /** Kept release ids, oldest first. */
+  list(): string[];
+  live(): ReleaseInfo | null;
+  add(buildDir: string, now?: Date): ReleaseInfo;
+  /** Moves the pointer and records the switch with its reason, as one step. */
+  setLive(id: string, reason?: LiveReason, options?: SetLiveOptions): LiveSwitch;
+  history(): ReleaseHistory;
+  statuses(): ReleaseStatus[];
+  rollbackTarget(): RollbackChoice;
+  rollback(options?: RollbackOptions): RollbackResult;
+  /** Prunes down to `keep`: never the live release or the rollback target, bad releases first. */
+  prune(keep: number): string[];
+  isLive(buildDir: string): boolean;
+}
+
+/** Refused: the release was rolled back or withdrawn, and `force` was not given. */
+export class MarkedBadError extends Error {
+  constructor(readonly release: ReleaseStatus) {
+    super(`${release.id} was ${release.why}: it is not made live again unless forced`);
+    this.name = 'MarkedBadError';
+  }
+}
+
+const when = (at: string | null): string => at ?? 'an unknown time';
+
+function stateAfter(period: LivePeriod): { state: ReleaseState; why: string } {
+  const at = when(period.until);
+  if (period.untilReason === 'rolled back') return { state: 'rolled back', why: `rolled back at ${at}` };
+  if (period.untilReason === 'withdrawn') return { state: 'withdrawn', why: `withdrawn at ${at}` };
+  if (period.untilReason === 'unknown') return { state: 'unknown', why: `replaced outside the release commands at ${at}` };
+  return { state: 'good', why: `live until ${at}, then replaced by ${period.next ?? 'nothing'} (${period.untilReason ?? 'unknown'})` };
+}
+
+/** Each release's state and live periods, oldest release first. */
+export function releaseStatuses(history: ReleaseHistory, kept: readonly string[], live: string | null): ReleaseStatus[] {
+  const periods = new Map<string, LivePeriod[]>();
+  let current: LivePeriod | null = null;
+  for (const change of history.switches) {
+    if (current) Object.assign(current, { until: change.at, untilReason: change.reason, next: change.live });
+    current = { from: change.at, fromReason: change.reason, until: null, untilReason: null, next: null };
+    periods.set(change.live, [...(periods.get(change.live) ?? []), current]);
+  }
+  const records = new Map(history.releases.map((record) => [record.id, record]));
+  const ids = [...new Set([...records.keys(), ...kept])].sort();
+  return ids.map((id): ReleaseStatus => {
+    const own = periods.get(id) ?? [];
+    const last = own.at(-1);
+    const record = records.get(id);
+    let known: { state: ReleaseState; why: string };
+    if (id === live) known = { state: 'live', why: last ? `live since ${when(last.from)} (${last.fromReason})` : 'live' };
+    else if (last?.untilReason) known = stateAfter(last);
+    else if (record?.inferred) known = { state: 'rolled back', why: 'rolled back before the history began (newer than the live release then)' };
+    else if (record?.addedAt) known = { state: 'never live', why: `added at ${record.addedAt}, never live` };
+    else known = { state: 'unknown', why: 'kept from before the history began' };
+    return { id, builtAt: builtAtOf(id), ...known, kept: kept.includes(id), periods: own };
+  });
+}
+
+/**
+ * The release a rollback goes to: the one live before the live release became live, passing over
+ * releases that were rolled back or withdrawn, or pruned. Releases kept from before the history
+ * began come last, newest first, when the history itself has none.
+ */
+export function chooseRollback(history: ReleaseHistory, statuses: readonly ReleaseStatus[], live: string | null): RollbackChoice {
+  if (!live) return { id: null, why: 'no release is live', skipped: [] };
+  const byId = new Map(statuses.map((status) => [status.id, status]));
+  const skipped: RollbackChoice['skipped'] = [];
+  const seen = new Set([live]);
+  const usable = (id: string): boolean => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    const status = byId.get(id);
+    if (!status?.kept) skipped.push({ id, why: 'pruned' });
+    else if (isBad(status.state)) skipped.push({ id, why: status.why });
+    else return true;
+    return false;
+  };
+  const became = history.switches.findLastIndex((change) => change.live === live);
+  const switched = history.switches[became];
+  const since = switched ? `${live} became live at ${when(switched.at)} (${switched.reason})` : `${live} became live`;
+  const earlier = [switched?.previous, ...history.switches.slice(0, Math.max(0, became)).reverse().map((change) => change.live)];
+  for (const id of earlier) {
+    if (!id || !usable(id)) continue;
+    const passed = skipped.length ? `; passed over ${skipped.map((skip) => `${skip.id} (${skip.why})`).join(', ')}` : '';
+    return { id, why: `${id} was live before ${since}${passed}`, skipped };
+  }
+  const older = statuses.filter((status) => status.kept && status.state === 'unknown' && status.id < live).reverse();
+  for (const status of older) {
+    if (usable(status.id)) return { id: status.id, why: `${status.id} is the newest release kept from before the history began that is older than ${live}`, skipped };
+  }
+  return { id: null, why: `no release that was live before ${live} is kept and good`, skipped };
+}
+
+/** Which releases pruning removes to keep `keep`: bad first, then unknown, then good; oldest first. */
+export function choosePrune(statuses: readonly ReleaseStatus[], keep: number, protect: ReadonlySet<string>): string[] {
+  const kept = statuses.filter((status) => status.kept);
+  const excess = kept.length - keep;
+  if (excess <= 0) return [];
+  const rank = (status: ReleaseStatus): number =>
+    isBad(status.state) ? 0 : status.state === 'never live' ? 1 : status.state === 'unknown' ? 2 : 3;
+  return kept
+    .filter((status) => !protect.has(status.id))
+    .sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id))
+    .slice(0, excess)
+    .map((status) => status.id);
+}
+
+/** Writes a file so a reader (or a crash) sees the old content or the new, never half. */
+function writeAtomically(file: string, text: string): void {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}-${process.pid}-${Date.now()}`);
+  const handle = fs.openSync(temporary, 'w');
+  try {
+    fs.writeSync(handle, text);
+    fs.fsyncSync(handle);
+  } finally {
+    fs.closeSync(handle);
+  }
+  fs.renameSync(temporary, file);
+}
+
+const LOCK_WAIT_MS = 10_000;
+const LOCK_STALE_MS = 30_000;
+const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function isHistory(value: unknown): value is ReleaseHistory {
+  const history = value as Partial<ReleaseHistory> | null;
+  return history?.version === 1 && Array.isArray(history.releases) && Array.isArray(history.switches) && typeof history.began === 'string';
+}
+
+export class ReleaseStore implements ReleaseStoreContract {
   readonly dir: string;
+  private readonly historyFile: string;
+  private lockDepth = 0;
 
   constructor(
     releasesDir: string,
     readonly remote: string,
   ) {
     this.dir = path.join(releasesDir, remote);
+    this.historyFile = path.join(this.dir, 'history.json');
   }
 
   /** Kept release ids, oldest first. */
@@ -101,17 +350,103 @@ export class ReleaseStore {
     return path.join(this.dir, id);
   }
 
-  /** Points `live` at a kept release (atomic: write a temporary file, then rename over). */
-  setLive(id: string): void {
-    if (!this.list().includes(id)) throw new Error(`${this.remote} has no kept release ${id}`);
-    const temporary = path.join(this.dir, `.live-${process.pid}-${Date.now()}`);
-    fs.writeFileSync(temporary, `${id}\n`);
-    fs.renameSync(temporary, path.join(this.dir, 'live'));
+  /**
+   * The history, as the pointer and the kept folders bear it out: a release folder without a
+   * history yet (kept before histories existed) is migrated, a switch the pointer never took is
+   * left out, and a pointer moved by hand shows as a switch for an unknown reason.
+   */
+  history(now = new Date()): ReleaseHistory {
+    const kept = this.list();
+    const live = this.live()?.id ?? null;
+    const history: ReleaseHistory = this.readHistory() ?? {
+      version: 1,
+      remote: this.remote,
+      began: now.toISOString(),
+      releases: kept.map((id) => ({ id, addedAt: null, ...(live && id > live ? { inferred: 'rolled back' as const } : {}) })),
+      switches: live ? [{ at: null, live, previous: null, reason: 'unknown' as const, note: 'live when the history began' }] : [],
+    };
+    for (const id of kept) if (!history.releases.some((record) => record.id === id)) history.releases.push({ id, addedAt: null });
+    const last = history.switches.at(-1);
+    if (last?.pending) {
+      // A command stopped between its writes: the pointer says whether the switch happened.
+      if (last.live === live) delete last.pending;
+      else history.switches.pop();
+    }
+    const latest = history.switches.at(-1)?.live ?? null;
+    if (live && latest !== live) {
+      history.switches.push({ at: null, live, previous: latest, reason: 'unknown', note: 'the pointer was moved outside the release commands' });
+    }
+    return history;
+  }
+
+  statuses(): ReleaseStatus[] {
+    return releaseStatuses(this.history(), this.list(), this.live()?.id ?? null);
+  }
+
+  rollbackTarget(): RollbackChoice {
+    const history = this.history();
+    const live = this.live()?.id ?? null;
+    return chooseRollback(history, releaseStatuses(history, this.list(), live), live);
+  }
+
+  /** The kept or pruned release marked bad whose build is byte for byte `buildDir`, if any. */
+  badReleaseOf(buildDir: string): ReleaseStatus | null {
+    const suffix = `-${contentHash(buildDir).slice(0, 8)}`;
+    return this.statuses().findLast((status) => status.id.endsWith(suffix) && isBad(status.state)) ?? null;
+  }
+
+  /**
+   * Points `live` at a kept release and records the switch: the history is written first, then
+   * the pointer (each atomically), under the store's lock. A release that was rolled back or
+   * withdrawn is refused (MarkedBadError) unless `force`. Making the live release live is no switch.
+   */
+  setLive(id: string, reason: LiveReason = 'released', options: SetLiveOptions = {}): LiveSwitch {
+    return this.locked(() => {
+      if (!this.list().includes(id)) throw new Error(`${this.remote} has no kept release ${id}`);
+      const now = options.now ?? new Date();
+      const history = this.history(now);
+      const previous = this.live()?.id ?? null;
+      const status = releaseStatuses(history, this.list(), previous).find((candidate) => candidate.id === id);
+      if (previous === id) return history.switches.at(-1) ?? { at: null, live: id, previous: null, reason: 'unknown' };
+      if (status && isBad(status.state) && !options.force) throw new MarkedBadError(status);
+      const change: LiveSwitch = { at: now.toISOString(), live: id, previous, reason, ...(options.note ? { note: options.note } : {}) };
+      history.switches.push({ ...change, pending: true });
+      this.writeHistory(history);
+      writeAtomically(path.join(this.dir, 'live'), `${id}\n`);
+      history.switches[history.switches.length - 1] = change;
+      this.writeHistory(history);
+      return change;
+    });
+  }
+
+  /**
+   * Rolls back: makes the rollback target live (or `to`, which may be newer: a roll forward), and
+   * marks the release that was live rolled back. Says which release and why.
+   */
+  rollback(options: RollbackOptions = {}): RollbackResult {
+    return this.locked(() => {
+      const from = this.live()?.id ?? null;
+      if (options.to !== undefined) {
+        const to = options.to;
+        if (!this.list().includes(to)) throw new Error(`${this.remote} has no kept release ${to}`);
+        if (to === from) throw new Error(`${to} is the live release already`);
+        const reason: LiveReason = from && to > from ? 'rolled forward' : 'rolled back';
+        this.setLive(to, reason, { force: options.force, now: options.now });
+        return { from, to, reason, why: `${to} was asked for`, skipped: [] };
+      }
+      const choice = this.rollbackTarget();
+      if (!choice.id) {
+        const passed = choice.skipped.map((skip) => `${skip.id} (${skip.why})`).join(', ');
+        throw new Error(`${this.remote} has nothing to roll back to: ${choice.why}${passed ? `; passed over ${passed}` : ''}.`);
+      }
+      this.setLive(choice.id, 'rolled back', { now: options.now });
+      return { from, to: choice.id, reason: 'rolled back', why: choice.why, skipped: choice.skipped };
+    });
   }
 
   /**
    * Copies a finished build into a new release folder, stamped with its id and build time in
-   * `mf-manifest.json` (and its gzip copy). Returns the id; the pointer does not move.
+   * `mf-manifest.json` (and its gzip copy), and records it. Returns the id; the pointer does not move.
    */
   add(buildDir: string, now = new Date()): ReleaseInfo {
     if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new Error(`${buildDir} holds no remoteEntry.js: not a remote's build`);
@@ -121,31 +456,97 @@ export class ReleaseStore {
     const staging = path.join(this.dir, `.staging-${id}`);
     fs.cpSync(buildDir, staging, { recursive: true });
     stampManifest(staging, info);
-    fs.renameSync(staging, this.folder(id));
+    this.locked(() => {
+      fs.renameSync(staging, this.folder(id));
+      const history = this.history(now);
+      const record = history.releases.find((candidate) => candidate.id === id);
+      if (record) record.addedAt = now.toISOString();
+      this.writeHistory(history);
+    });
     return info;
   }
 
-  /** The release before the live one, for a rollback. */
-  previous(): string | null {
-    const live = this.live();
-    const ids = this.list();
-    const index = live ? ids.indexOf(live.id) : ids.length;
-    return index > 0 ? (ids[index - 1] ?? null) : null;
-  }
-
-  /** Removes the oldest releases beyond `keep`; the live one always stays. Returns what went. */
-  prune(keep: number): string[] {
-    const live = this.live()?.id;
-    const ids = this.list();
-    const removed = ids.slice(0, Math.max(0, ids.length - keep)).filter((id) => id !== live);
-    for (const id of removed) fs.rmSync(this.folder(id), { recursive: true, force: true });
-    return removed;
+  /**
+   * Removes releases beyond `keep`: never the live one or the one a rollback would go to, and
+   * rolled-back or withdrawn ones before any good one (oldest first within each). Returns what went.
+   */
+  prune(keep: number, now = new Date()): string[] {
+    return this.locked(() => {
+      const history = this.history(now);
+      const live = this.live()?.id ?? null;
+      const statuses = releaseStatuses(history, this.list(), live);
+      const target = chooseRollback(history, statuses, live).id;
+      const removed = choosePrune(statuses, keep, new Set([live, target].filter((id): id is string => Boolean(id))));
+      if (!removed.length) return removed;
+      for (const id of removed) fs.rmSync(this.folder(id), { recursive: true, force: true });
+      for (const record of history.releases) if (removed.includes(record.id)) record.prunedAt = now.toISOString();
+      this.writeHistory(history);
+      return removed;
+    });
   }
 
   /** Whether a build is byte-for-byte the live release already. */
   isLive(buildDir: string): boolean {
     const live = this.live();
     return live !== null && live.id.endsWith(`-${contentHash(buildDir).slice(0, 8)}`);
+  }
+
+  private readHistory(): ReleaseHistory | null {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.historyFile, 'utf8');
+    } catch {
+      return null;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = null;
+    }
+    if (!isHistory(parsed)) throw new Error(`${this.historyFile} is not a release history; move it aside to start a new one`);
+    return parsed;
+  }
+
+  private writeHistory(history: ReleaseHistory): void {
+    writeAtomically(this.historyFile, `${JSON.stringify(history, null, 2)}\n`);
+  }
+
+  /**
+   * Runs `work` holding the store's lock (a folder made atomically), so two release commands never
+   * interleave their history and pointer writes. A lock older than 30 s is a crashed command's.
+   */
+  private locked<T>(work: () => T): T {
+    if (this.lockDepth > 0) {
+      this.lockDepth += 1;
+      try {
+        return work();
+      } finally {
+        this.lockDepth -= 1;
+      }
+    }
+    fs.mkdirSync(this.dir, { recursive: true });
+    const lock = path.join(this.dir, '.lock');
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (;;) {
+      try {
+        fs.mkdirSync(lock);
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+        if (age > LOCK_STALE_MS) fs.rmSync(lock, { recursive: true, force: true });
+        else if (Date.now() > deadline) throw new Error(`${this.remote}'s releases are locked by another release command (${lock}); try again`);
+        else pause(50);
+      }
+    }
+    this.lockDepth = 1;
+    try {
+      return work();
+    } finally {
+      this.lockDepth = 0;
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
   }
 }
 
@@ -161,14 +562,21 @@ function stampManifest(dir: string, release: ReleaseInfo): void {
 }
 
 /**
- * Makes a finished build of a remote live unless it already is (what `npm start` and a remote's
+ * Makes a finished build of a remote live unless it already is, or it is a release that was rolled
+ * back or withdrawn (what `npm start` and a remote's
  * container do with the build they hold). Returns the live release.
  */
 export function publishBuild(store: ReleaseStore, buildDir: string, keep: number): ReleaseInfo {
   const live = store.live();
   if (live && store.isLive(buildDir)) return live;
+  // A restart with the image or dist/ of a release that was rolled back keeps the live one.
+  const bad = live ? store.badReleaseOf(buildDir) : null;
+  if (live && bad) {
+    console.warn(`${store.remote}: this build is ${bad.id}, which was ${bad.why}; ${live.id} stays live.`);
+    return live;
+  }
   const info = store.add(buildDir);
-  store.setLive(info.id);
+  store.setLive(info.id, 'released');
   store.prune(keep);
   return info;
 }
