@@ -1,18 +1,14 @@
 // What a remote's release may rely on: shared helpers it was built with always work (they are
 // bundled into the release); names it needs from the host's singletons must be provided by the
 // live host, or the release command refuses it and nothing changes.
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { contentHash } from '../scripts/releases/release-store';
 import { distDir, REPO_ROOT } from '../scripts/site-apps';
 import { untilHostServes } from './support/live-release';
+import { LIST_PAGE, releaseWith as releaseIn, replace, type Edit } from './support/release-commands';
 import { useSiteJourney } from './support/site-journey';
 
-const run = promisify(execFile);
-const LIST_PAGE = path.join(REPO_ROOT, 'remotes/doctors/src/features/doctor-list/doctor-list-page.tsx');
 const SHARED_INDEX = path.join(REPO_ROOT, 'shared/src/index.ts');
 const NEW_HELPER = path.join(REPO_ROOT, 'shared/src/domain/release-probe.ts');
 const CONTEXT_TYPE = path.join(REPO_ROOT, 'shared/src/react/app-context.ts');
@@ -22,50 +18,7 @@ const TITLE = '>Find a doctor<';
 
 const { stack, visit: tab } = useSiteJourney();
 
-interface Edit {
-  file: string;
-  /** The new content, given the current one (`null` when the file does not exist yet). */
-  change: (current: string | null) => string;
-}
-
-/** Runs a release command (the doctors team's by default) on a source tree changed by `edits`, then restores it. */
-async function releaseWith(edits: Edit[], workspace = 'remotes/doctors'): Promise<{ code: number; stdout: string; stderr: string }> {
-  const originals = edits.map((edit) => (fs.existsSync(edit.file) ? fs.readFileSync(edit.file, 'utf8') : null));
-  try {
-    edits.forEach((edit, index) => {
-      const next = edit.change(originals[index] ?? null);
-      if (next === originals[index]) throw new Error(`${edit.file} did not change: update this test`);
-      fs.writeFileSync(edit.file, next);
-    });
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'release', '-w', workspace], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, RELEASES_DIR: stack.releasesDir },
-      timeout: 240_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  } finally {
-    edits.forEach((edit, index) => {
-      const original = originals[index];
-      if (original === null || original === undefined) fs.rmSync(edit.file, { force: true });
-      else fs.writeFileSync(edit.file, original);
-    });
-  }
-}
-
-/** `find` replaced by `replacement` in a file that must contain it. */
-function replace(file: string, find: string, replacement: string): Edit {
-  return {
-    file,
-    change: (source) => {
-      if (!source?.includes(find)) throw new Error(`${file} no longer has ${find}: update this test`);
-      return source.replace(find, replacement);
-    },
-  };
-}
+const releaseWith = (edits: Edit[], workspace?: string) => releaseIn(stack, edits, { workspace });
 
 /** The doctor list's title, rewritten with an expression the release's code computes. */
 function titleFrom(expression: string, importLine: string): Edit {

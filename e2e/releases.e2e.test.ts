@@ -117,7 +117,7 @@ describe('releasing the doctors remote while the site is open', () => {
     expect(Number.isNaN(Date.parse(manifest.metaData.release.builtAt))).toBe(false);
 
     const listed = await cli('releases');
-    expect(listed).toContain(`* ${second}  (live)`);
+    expect(listed).toContain(`* ${second}  live`);
     expect(listed).toContain(`  ${first}`);
 
     const rolledBack = lastLine(await cli('rollback'));
@@ -144,12 +144,15 @@ describe('releasing the doctors remote while the site is open', () => {
     const open = await tab('/');
     await open.page.locator('main a[href^="/appointment/"]').first().waitFor();
 
-    // A newer release goes live and only it is kept: the open tab's files are gone.
+    // Two newer releases go live in turn and only they are kept (the live one and the one a
+    // rollback would go to): the open tab's files are gone.
     const newest = store.list().filter((id) => id !== running).at(-1) ?? '';
-    const next = store.add(store.folder(newest));
+    const between = store.add(store.folder(newest));
+    store.setLive(between.id);
+    const next = store.add(store.folder(newest), new Date(Date.parse(between.builtAt) + 1));
     store.setLive(next.id);
     store.prune(1);
-    expect(store.list()).toEqual([next.id]);
+    expect(store.list()).toEqual([between.id, next.id]);
     await untilHostServes(stack, 'doctors', next.id);
 
     await showList(open.page);

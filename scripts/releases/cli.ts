@@ -129,7 +129,8 @@ function list(store: ReleaseStore): void {
   if (pruned.length) console.log(['Pruned (files gone, history kept):', ...pruned.flatMap((status) => describeRelease(status, false))].join('\n'));
   if (kept.length) {
     const target = store.rollbackTarget();
-    console.log(target.id ? `A rollback now goes to ${target.id}: ${target.why}.` : `A rollback now has nowhere to go: ${target.why}.`);
+    const passed = target.skipped.length ? `; passed over ${target.skipped.map((skip) => `${skip.id} (${skip.why})`).join(', ')}` : '';
+    console.log(target.id ? `A rollback now goes to ${target.id}: ${target.why}.` : `A rollback now has nowhere to go: ${target.why}${passed}.`);
   }
 }
 

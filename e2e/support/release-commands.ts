@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../../scripts/site-apps';
+import type { Stack } from './stack';
+
+const run = promisify(execFile);
+
+/** The doctor list's page: release tests change its title to tell one build from another. */
+export const LIST_PAGE = path.join(REPO_ROOT, 'remotes/doctors/src/features/doctor-list/doctor-list-page.tsx');
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CommandOptions {
+  /** The team's workspace; the doctors remote by default. */
+  workspace?: string;
+  /** After `--`, e.g. `['--to', id]`. */
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+/** A team's release command as they run it (`npm run <command> -w <workspace>`), against the stack's releases. */
+export async function releaseCommand(stack: Stack, command: 'release' | 'rollback' | 'releases', options: CommandOptions = {}): Promise<CommandResult> {
+  const args = options.args?.length ? ['--', ...options.args] : [];
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '--silent', command, '-w', options.workspace ?? 'remotes/doctors', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RELEASES_DIR: stack.releasesDir, ...options.env },
+      timeout: 240_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+export interface Edit {
+  file: string;
+  /** The new content, given the current one (`null` when the file does not exist yet). */
+  change: (current: string | null) => string;
+}
+
+/** `find` replaced by `replacement` in a file that must contain it. */
+export function replace(file: string, find: string, replacement: string): Edit {
+  return {
+    file,
+    change: (source) => {
+      if (!source?.includes(find)) throw new Error(`${file} no longer has ${find}: update this test`);
+      return source.replace(find, replacement);
+    },
+  };
+}
+
+/** Runs a release command (the doctors team's by default) on a source tree changed by `edits`, then restores it. */
+export async function releaseWith(stack: Stack, edits: Edit[], options: Omit<CommandOptions, 'args'> = {}): Promise<CommandResult> {
+  const originals = edits.map((edit) => (fs.existsSync(edit.file) ? fs.readFileSync(edit.file, 'utf8') : null));
+  try {
+    edits.forEach((edit, index) => {
+      const next = edit.change(originals[index] ?? null);
+      if (next === originals[index]) throw new Error(`${edit.file} did not change: update this test`);
+      fs.writeFileSync(edit.file, next);
+    });
+    return await releaseCommand(stack, 'release', options);
+  } finally {
+    edits.forEach((edit, index) => {
+      const original = originals[index];
+      if (original === null || original === undefined) fs.rmSync(edit.file, { force: true });
+      else fs.writeFileSync(edit.file, original);
+    });
+  }
+}
+
+/** The last line a command printed: the release commands end with the id they made live. */
+export const lastLine = (output: string): string => output.trim().split('\n').at(-1) ?? '';
