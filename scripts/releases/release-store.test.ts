@@ -268,6 +268,19 @@ describe('a store kept before release histories existed', () => {
     ]);
   });
 
+  it('takes a new release after the migration like any other', () => {
+    const store = new ReleaseStore(root, 'doctors');
+    const old = store.add(build('old'), new Date('2026-11-22T10:00:00.000Z')).id;
+    fs.rmSync(path.join(store.dir, 'history.json'));
+    fs.writeFileSync(path.join(store.dir, 'live'), `${old}\n`);
+    const next = publishBuild(store, build('next'), 5).id;
+    expect(store.statuses().map(({ id, state }) => ({ id, state }))).toEqual([
+      { id: old, state: 'good' },
+      { id: next, state: 'live' },
+    ]);
+    expect(store.rollbackTarget().id).toBe(old);
+  });
+
   it('refuses a file that is not a history instead of guessing', () => {
     const store = new ReleaseStore(root, 'doctors');
     store.add(build('a'));

@@ -457,10 +457,10 @@ export class ReleaseStore implements ReleaseStoreContract {
     fs.cpSync(buildDir, staging, { recursive: true });
     stampManifest(staging, info);
     this.locked(() => {
-      fs.renameSync(staging, this.folder(id));
+      // Read (and, for an older store, migrated) before the new folder exists, which is no part of the past.
       const history = this.history(now);
-      const record = history.releases.find((candidate) => candidate.id === id);
-      if (record) record.addedAt = now.toISOString();
+      fs.renameSync(staging, this.folder(id));
+      history.releases.push({ id, addedAt: now.toISOString() });
       this.writeHistory(history);
     });
     return info;
