@@ -97,7 +97,7 @@ describe('rolling back after a rolled-back release', () => {
     expect(store.list()).toEqual([r1, r2, r3]);
 
     // `releases` shows each release's state and its live periods.
-    const listed = (await releaseCommand(stack, 'releases')).stdout.trim().split('\n');
+    const listed = (await releaseCommand(stack, 'releases')).stdout.trimEnd().split('\n');
     const at = '\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z';
     const entry = (id: string) => listed.slice(listed.findIndex((line) => line.includes(id))).join('\n');
     expect(entry(r1)).toMatch(
