@@ -233,6 +233,18 @@ describe('pruning', () => {
     expect(store.rollbackTarget().id).toBe(good);
   });
 
+  it('drops a rolled-back release before an older good one', () => {
+    const { store, release, rollback } = timeline();
+    release('a', 10);
+    const b = release('b', 10);
+    const c = release('c', 10);
+    release('d', 10);
+    rollback();
+    const e = release('e', 3);
+    // The newest three would keep the rolled-back D; the oldest go first among the good ones.
+    expect(store.list()).toEqual([b, c, e]);
+  });
+
   it('keeps the rollback target even when it is the oldest', () => {
     const { store, release } = timeline();
     release('one', 10);
