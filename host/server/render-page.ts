@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
-import { SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
+import { REDIRECTS, SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
 import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
 import { FreshJson } from './fresh-json';
@@ -187,7 +187,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // The built index.html is minified: `<div id=root></div>`.
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
     // A 404 unless the shell has the path: a screen, or a redirect the browser follows.
-    const known = Boolean(screen) || pathname === '/appointments';
+    const known = Boolean(screen) || REDIRECTS.some(({ from }) => from === pathname);
     const page: RenderedHtml = { status: known ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
     // A page missing a region, its styles or the API's data is rendered again next time.
     if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!fromRelease || (fromRelease.manifestRead && styles))) {
