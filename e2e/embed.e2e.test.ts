@@ -23,7 +23,7 @@ beforeAll(async () => {
   // The API must let the integrator's origin call it; the CareBook site itself is not used here.
   stack = await startStack({ timeZone: CLINIC_ZONE, env: { CORS_ORIGINS: clinicOrigin } });
   clinicSite = Fastify({ logger: false });
-  await clinicSite.register(fastifyStatic, { root: path.join(__dirname, '..', 'remotes', 'booking', 'embed') });
+  await clinicSite.register(fastifyStatic, { root: path.join(__dirname, '..', 'remotes', 'booking', 'src', 'embed', 'examples') });
   await clinicSite.listen({ host: '127.0.0.1', port });
   browser = await launchBrowser();
 }, 60_000);
