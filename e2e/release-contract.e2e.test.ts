@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import { contentHash } from '../scripts/releases/release-store';
-import { distDir, REPO_ROOT } from '../scripts/site-apps';
+import { contentHash } from '../servers/releases/release-store';
+import { distDir, REPO_ROOT } from '../servers/site-apps';
 import { untilHostServes } from './support/live-release';
 import { useSiteJourney } from './support/site-journey';
 

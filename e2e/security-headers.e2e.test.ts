@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
-import { startAdminApp } from '../scripts/admin-app';
+import { startAdminApp } from '../servers/admin/admin-app';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { freePort } from './support/free-port';

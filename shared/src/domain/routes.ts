@@ -49,7 +49,7 @@ export interface Screen {
   /**
    * The patient uses this screen through the app (books, signs in, manages the account: what
    * needs the token) rather than reading it and leaving by a link: its page asks for the app's
-   * start scripts at once (host/server/render-page.ts). On a page left by a link they would share
+   * start scripts at once (servers/host/render-page.ts). On a page left by a link they would share
    * the phone's link with the next page instead.
    */
   usedThroughApp?: true;

@@ -1,10 +1,10 @@
 // The host's server: one composition root, used by `npm start` and the tests (scripts/site-server.ts)
-// and by the host's container (scripts/serve-app.ts).
+// and by the host's container (servers/serve-app.ts).
 import type { FastifyInstance } from 'fastify';
 import { SCREENS } from '@carebook/shared';
-import { LiveReleaseWatcher } from '../../scripts/releases/live-release-watcher';
-import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
-import { createStaticApp } from '../../scripts/static-app';
+import { LiveReleaseWatcher } from '../releases/live-release-watcher';
+import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
+import { createStaticApp } from '../static/static-app';
 import { createPageRenderer, type HostConfig, type PageRenderer } from './render-page';
 
 export interface HostServerOptions {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { SCREENS, type Screen } from '@carebook/shared';
-import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
+import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { ImmutableFileCache } from './immutable-file-cache';
 import { inlineStyle } from './page-html';
 import { ServerModuleCache, withinBudget } from './server-modules';

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
 import { REDIRECTS, SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
-import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
+import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
 import { ReleaseScreens } from './release-screens';
