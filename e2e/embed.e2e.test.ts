@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
-import { freePort } from './support/free-port';
+import { freePort } from '../testing/node/free-port';
 import { clinicTomorrow, dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
 import { REPO_ROOT } from '../../servers/site-apps';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../testing/node/free-port';
 
 const execFileAsync = promisify(execFile);
 
