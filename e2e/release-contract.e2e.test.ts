@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { contentHash } from '../servers/releases/release-store';
-import { distDir, REPO_ROOT } from '../servers/site-apps';
+import { distDir, REPO_ROOT } from '../servers/apps/site-apps';
 import { untilHostServes } from './support/live-release';
 import { useSiteJourney } from './support/site-journey';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../servers/releases/release-store';
-import { distDir, REPO_ROOT } from '../servers/site-apps';
+import { distDir, REPO_ROOT } from '../servers/apps/site-apps';
 import { gotoApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { untilHostServes } from './support/live-release';
 import { startStack, type Stack } from './support/stack';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ADMIN_PORT } from '../servers/admin/admin-app';
-import { REPO_ROOT, SITE_APPS } from '../servers/site-apps';
+import { REPO_ROOT, SITE_APPS } from '../servers/apps/site-apps';
 
 interface Service {
   image?: string;

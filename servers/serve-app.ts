@@ -11,7 +11,7 @@ import type { RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { isHttpsDeployment } from './static/security-headers';
 import { createStaticApp } from './static/static-app';
-import { distDir, SITE_APPS } from './site-apps';
+import { distDir, SITE_APPS } from './apps/site-apps';
 
 function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
   return SITE_APPS.filter((app) => app.kind === 'remote').map((remote) => {

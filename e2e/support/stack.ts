@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { copyFreshCluster } from '../../api/src/test-support/fresh-cluster';
 import { startApiProcess, type ApiProcess } from '../../scripts/api-process';
-import { SITE_APPS, type AppName } from '../../servers/site-apps';
+import { SITE_APPS, type AppName } from '../../servers/apps/site-apps';
 import { startSite, type Site } from '../../scripts/site-server';
 import { freePort } from '../../testing/node/free-port';
 

@@ -11,7 +11,7 @@ import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
-import { REPO_ROOT, SITE_APPS } from '../../servers/site-apps';
+import { REPO_ROOT, SITE_APPS } from '../../servers/apps/site-apps';
 
 /** Packages with native code or files loaded beside them (WASM): copied, not bundled. */
 const COPIED_PACKAGES = ['argon2', '@electric-sql/pglite'];

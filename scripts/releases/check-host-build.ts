@@ -1,4 +1,4 @@
-import { SITE_APPS } from '../../servers/site-apps';
+import { SITE_APPS } from '../../servers/apps/site-apps';
 import { CONTRACT_FILE, hostDropsProblems, readContract, type SingletonContract } from './contract';
 import { ReleaseStore } from '../../servers/releases/release-store';
 

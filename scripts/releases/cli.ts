@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
-import { distDir, REPO_ROOT } from '../../servers/site-apps';
+import { distDir, REPO_ROOT } from '../../servers/apps/site-apps';
 import { keepFrom, releasesDirFrom, ReleaseStore } from '../../servers/releases/release-store';
 import { checkBuild } from './check-build';
 import { checkHostBuild } from './check-host-build';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
-import { REPO_ROOT } from '../site-apps';
+import { REPO_ROOT } from '../apps/site-apps';
 import { createStaticApp } from '../static/static-app';
 
 export const ADMIN_PORT = appNamed('admin').port;

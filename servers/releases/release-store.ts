@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { REPO_ROOT } from '../site-apps';
+import { REPO_ROOT } from '../apps/site-apps';
 
 /**
  * Immutable releases of one remote, on disk:
