@@ -8,7 +8,7 @@ import type { InitialData } from '@carebook/shared/react';
 import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
-import { ReleaseScreens } from './release-screens';
+import { contentHashOf, ReleaseScreens } from './release-screens';
 import { evaluateServerModule } from './server-modules';
 
 /** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
@@ -80,6 +80,10 @@ interface StartScripts {
   entry: string;
   /** What main.js loads before the app can take the page: React, React DOM, the router, the shell. */
   scripts: string[];
+  /** The shell's stylesheets (its chunk group's), inline in every page. */
+  styles: string[];
+  /** The host's other stylesheets, which it loads itself when needed (the toasts'). */
+  lazyStyles: string[];
 }
 
 /** The build's start scripts; none when the build has no list (a development build). */
@@ -101,15 +105,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // The shell's own styles (the host's `shell` chunk), inline: the page is styled with no request
   // more (at 400 ms a round trip, a linked stylesheet held the first paint back by a second).
   // `data-href` is the name webpack's style loader looks for, so it does not load them again.
-  const shellStyles = fs
-    .readdirSync(options.root)
-    .filter((file) => /^shell\.[0-9a-f]+\.css$/.test(file))
-    .map((file) => inlineStyle(file, fs.readFileSync(path.join(options.root, file), 'utf8')));
+  // Their names are webpack's, from the build's chunk graph (start-scripts.json).
+  const shellStyles = (start?.styles ?? []).map((file) => inlineStyle(file, fs.readFileSync(path.join(options.root, file), 'utf8')));
   // Styles the host loads itself when needed (the toasts' own, with the first toast): a remote's
   // build carries a copy with the same content hash, which a page need not download.
-  const hostLazyStyles = new Set(
-    fs.readdirSync(options.root).flatMap((file) => /^(?!shell\.)[^.]+\.([0-9a-f]{8})\.css$/.exec(file)?.slice(1, 2) ?? []),
-  );
+  const hostLazyStyles = new Set((start?.lazyStyles ?? []).map(contentHashOf));
   const releaseScreens = new ReleaseScreens({ provided: host.provided, remoteAddresses: options.remoteAddresses, hostLazyStyles });
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
