@@ -3,26 +3,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
-import { REDIRECTS, SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
+import { REDIRECTS, SCREENS, type ClinicInfo, type Doctor, type RuntimeConfig, type Screen } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
-import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
+import type { RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
 import { contentHashOf, ReleaseScreens } from './release-screens';
 import { evaluateServerModule } from './server-modules';
 
-/** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
-export interface HostConfig extends LiveRemotes {
-  apiUrl: string;
-  adminUrl: string;
-}
 
 /** The host's server build (host/src/server/render.tsx). */
 interface HostServerBuild {
   provided: Readonly<Record<string, unknown>>;
   renderPage(request: {
     url: string;
-    config: HostConfig;
+    config: RuntimeConfig;
     initialData: InitialData | null;
     screens: Readonly<Record<string, ComponentType>>;
   }): Promise<{ html: string; title: string; leftToBrowser: string[] }>;
@@ -35,7 +30,7 @@ export interface PageRendererOptions {
    * This page load's configuration (each remote's live release): the same object while it is the
    * same, never changed in place (a new one when a release changes).
    */
-  runtimeConfig: () => Promise<HostConfig>;
+  runtimeConfig: () => Promise<RuntimeConfig>;
   /** Where this server reaches each remote (another container's name in docker-compose). */
   remoteAddresses?: readonly RemoteAddress[];
   /** Where this server reaches the API (another container in docker-compose); default the public one. */
@@ -113,7 +108,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const releaseScreens = new ReleaseScreens({ provided: host.provided, remoteAddresses: options.remoteAddresses, hostLazyStyles });
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
-  const feedOf = (config: HostConfig) => {
+  const feedOf = (config: RuntimeConfig) => {
     const api = (options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, '');
     let feed = feeds.get(api);
     if (!feed) {
@@ -124,8 +119,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
   // A configuration's part of the page cache's key, made once per configuration object (the
   // server keeps one object while the live releases stay the same) rather than once per page.
-  const configKeys = new WeakMap<HostConfig, string>();
-  const configKeyOf = (config: HostConfig): string => {
+  const configKeys = new WeakMap<RuntimeConfig, string>();
+  const configKeyOf = (config: RuntimeConfig): string => {
     let key = configKeys.get(config);
     if (key === undefined) {
       key = JSON.stringify(config);
@@ -134,7 +129,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return key;
   };
   let warmedFor = '';
-  const warmOnChange = (config: HostConfig, configKey: string): void => {
+  const warmOnChange = (config: RuntimeConfig, configKey: string): void => {
     if (configKey === warmedFor) return;
     warmedFor = configKey;
     // Every screen of a new set of live releases starts loading at once, for the next pages.
