@@ -22,6 +22,7 @@ COPY remotes/account/package.json remotes/account/
 COPY remotes/pages/package.json remotes/pages/
 COPY admin/package.json admin/
 COPY api/package.json api/
+COPY servers/package.json servers/
 COPY e2e/package.json e2e/
 RUN npm install --no-audit --no-fund
 COPY . .

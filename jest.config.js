@@ -45,8 +45,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes', '<rootDir>/admin'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      // The host's server runs in Node: its tests are in the api project.
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/host/server/'],
+      testPathIgnorePatterns: ['/node_modules/'],
       setupFiles: ['<rootDir>/jest/setup-globals.js'],
       setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
     },
@@ -54,7 +53,7 @@ module.exports = {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api', '<rootDir>/scripts', '<rootDir>/tools', '<rootDir>/host/server'],
+      roots: ['<rootDir>/api', '<rootDir>/servers', '<rootDir>/scripts', '<rootDir>/tools'],
       testMatch: ['**/*.test.ts', '<rootDir>/tools/**/*.test.js'],
     },
     {

@@ -286,7 +286,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         // Served as-is by the static server (preCompressed): no compression work per request.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(production ? [compileHint(), compression()] : []),
-        // main.<hash>.js and the start scripts, for the host's server (host/server/render-page.ts).
+        // main.<hash>.js and the start scripts, for the host's server (servers/host/render-page.ts).
         ...(production && name === 'host' ? [new StartScriptsPlugin()] : []),
       ],
       ...(production

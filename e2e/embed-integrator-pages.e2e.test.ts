@@ -4,7 +4,7 @@ import { formatLongDay, formatShortDay, formatTime, type SlotDay } from '@carebo
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
 import { pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
-import { freePort } from './support/free-port';
+import { freePort } from '../testing/node/free-port';
 import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 

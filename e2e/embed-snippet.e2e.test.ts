@@ -3,7 +3,7 @@ import { formatShortDay, formatTime, MESSAGES, type Appointment, type SlotDay } 
 import { launchBrowser, openPage } from './support/browser';
 import { startClinicSite, type ClinicSite } from './support/clinic-site';
 import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
-import { freePort } from './support/free-port';
+import { freePort } from '../testing/node/free-port';
 import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 import { axeViolations } from './support/axe';

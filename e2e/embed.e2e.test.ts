@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
 import { registerPatient } from './support/api-calls';
 import { launchBrowser, openPage } from './support/browser';
-import { freePort } from './support/free-port';
+import { freePort } from '../testing/node/free-port';
 import { clinicTomorrow, dayChoice, timeChoice } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   // The API must let the integrator's origin call it; the CareBook site itself is not used here.
   stack = await startStack({ timeZone: CLINIC_ZONE, env: { CORS_ORIGINS: clinicOrigin } });
   clinicSite = Fastify({ logger: false });
-  await clinicSite.register(fastifyStatic, { root: path.join(__dirname, '..', 'remotes', 'booking', 'embed') });
+  await clinicSite.register(fastifyStatic, { root: path.join(__dirname, '..', 'remotes', 'booking', 'src', 'embed', 'examples') });
   await clinicSite.listen({ host: '127.0.0.1', port });
   browser = await launchBrowser();
 }, 60_000);

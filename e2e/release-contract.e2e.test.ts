@@ -3,8 +3,8 @@
 // live host, or the release command refuses it and nothing changes.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { contentHash } from '../scripts/releases/release-store';
-import { distDir, REPO_ROOT } from '../scripts/site-apps';
+import { contentHash } from '../servers/releases/release-store';
+import { distDir, REPO_ROOT } from '../servers/apps/site-apps';
 import { untilHostServes } from './support/live-release';
 import { LIST_PAGE, releaseWith as releaseIn, replace, type Edit } from './support/release-commands';
 import { useSiteJourney } from './support/site-journey';

@@ -4,10 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
-import { startAdminApp } from '../scripts/admin-app';
+import { startAdminApp } from '../servers/admin/admin-app';
 import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { freePort } from './support/free-port';
+import { freePort } from '../testing/node/free-port';
 import { clinicTomorrow } from './support/slot-picker';
 import { startStack, type Stack } from './support/stack';
 

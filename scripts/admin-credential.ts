@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './site-apps';
+import { REPO_ROOT } from '../servers/apps/site-apps';
 
 /** The admin login `npm start` hands the API, and where it came from (for the start banner). */
 export interface AdminCredential {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from './site-apps';
+import { REPO_ROOT } from '../servers/apps/site-apps';
 
 export interface ApiProcess {
   url: string;

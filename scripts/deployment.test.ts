@@ -3,8 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { ADMIN_PORT } from './admin-app';
-import { REPO_ROOT, SITE_APPS } from './site-apps';
+import { ADMIN_PORT } from '../servers/admin/admin-app';
+import { REPO_ROOT, SITE_APPS } from '../servers/apps/site-apps';
 
 interface Service {
   image?: string;
@@ -65,7 +65,7 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(stages.get('site')).toContain('CMD ["node", "server/serve-app.js"]');
     expect(stages.get('admin')).toContain('CMD ["node", "server/serve-admin.js"]');
     const bundler = fs.readFileSync(path.join(REPO_ROOT, 'scripts/deploy/bundle-servers.ts'), 'utf8');
-    for (const entry of ['api/src/server.ts', 'scripts/serve-app.ts', 'scripts/releases/cli.ts', 'scripts/serve-admin.ts']) {
+    for (const entry of ['api/src/server.ts', 'servers/serve-app.ts', 'scripts/releases/cli.ts', 'servers/serve-admin.ts']) {
       expect(bundler).toContain(`'${entry}'`);
       expect(fs.existsSync(path.join(REPO_ROOT, entry))).toBe(true);
     }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { HostServer } from '../host/server/host-server';
+import { HostServer } from '../servers/host/host-server';
 import { checkBuild } from './releases/check-build';
-import type { LiveReleaseWatcher } from './releases/live-release-watcher';
-import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
-import { createStaticApp } from './static-app';
-import { distDir, SITE_APPS, type AppName } from './site-apps';
+import type { LiveReleaseWatcher } from '../servers/releases/live-release-watcher';
+import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from '../servers/releases/release-store';
+import { createStaticApp } from '../servers/static/static-app';
+import { distDir, SITE_APPS, type AppName } from '../servers/apps/site-apps';
 
 /** The API address the apps' bundles were built with (webpack.shared.js reads the same variable). */
 const BUILD_API_URL = process.env.API_URL || 'http://localhost:4000';

@@ -1,6 +1,6 @@
 // `npm start`: the API on 4000 (embedded database, seeded), the site on 3000-3004 and the admin app on 5174.
 import { API_PORT } from '@carebook/shared/apps';
-import { adminPortOf, startAdminApp } from './admin-app';
+import { adminPortOf, startAdminApp } from '../servers/admin/admin-app';
 import { describeAdminCredential, ensureAdminCredential, resolveDataDir } from './admin-credential';
 import { startApiProcess } from './api-process';
 import { type MailCatcher, startMailCatcher } from './mail-catcher';

@@ -36,6 +36,8 @@ function areaOf(file) {
   if (rel.startsWith('remotes/')) return `remote:${rel.split('/')[1]}`;
   if (rel.startsWith('shared/src/react/')) return 'shared-react';
   if (rel.startsWith('shared/')) return 'shared-core';
+  // Node test support (free port, listen, repository root): tests, benchmarks and their helpers.
+  if (rel.startsWith('testing/node/')) return 'test-node';
   return rel.split('/')[0];
 }
 
@@ -86,6 +88,9 @@ function problem(fromArea, source, targetArea, isTest, typeOnly, file) {
   }
   if (fromArea === 'shared-core' && !typeOnly && /\/types\//.test(file) && CONTRACT.test(source)) {
     return 'shared/src/types reaches the contract with `import type` only (the site imports these types)';
+  }
+  if (targetArea === 'test-node' && !isTest && !['e2e', 'test-node'].includes(fromArea) && !/\/test-support\//.test(file)) {
+    return 'only tests, benchmarks and their support may import the Node test support (testing/node)';
   }
   // Route modules share helpers through api/src/lib, never through each other.
   if (fromArea === 'api' && /\/api\/src\/routes\/[^/]+\.ts$/.test(file) && !isTest && /^\.\/[^/]+$/.test(source)) {

@@ -91,6 +91,27 @@ describe('the router and toast facades', () => {
   });
 });
 
+describe('the Node test support (testing/node)', () => {
+  /** `file` importing freePort by its relative path. */
+  const usePort = (file) => {
+    const up = '../'.repeat(file.split('/').length - 1);
+    return `import { freePort } from '${up}testing/node/free-port';\nexport const port = freePort;\n`;
+  };
+
+  it.each(['servers/host/fresh-json.test.ts', 'api/src/test-support/spawn-api.ts', 'e2e/support/stack.ts'])(
+    'lets tests and their support in %s use it',
+    async (file) => {
+      expect(await boundaryErrors(file, usePort(file))).toEqual([]);
+    },
+  );
+
+  it.each(['servers/host/host-server.ts', 'scripts/start.ts'])('keeps it out of production code and commands (%s)', async (file) => {
+    expect(await boundaryErrors(file, usePort(file))).toEqual([
+      'Import boundary: only tests, benchmarks and their support may import the Node test support (testing/node).',
+    ]);
+  });
+});
+
 describe('the singletons inside the shared package', () => {
   it('refuses a relative import of a singleton from shared code that each app bundles', async () => {
     const code = "import { useApp } from '../use-app';\nexport const u = useApp;\n";

@@ -43,6 +43,21 @@ function startScripts(compilation, groupName) {
   return [...seen].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js'))).sort();
 }
 
+/**
+ * The build's stylesheets, as webpack named them: the named group's (the shell's, inline in every
+ * page) and every other chunk's (loaded by the app when needed, as the toasts' with the first toast).
+ * @param {import('webpack').Compilation} compilation
+ * @param {string} groupName
+ * @returns {{ styles: string[], lazyStyles: string[] }}
+ */
+function styleFiles(compilation, groupName) {
+  const cssOf = (chunks) => [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.css')));
+  const group = compilation.namedChunkGroups.get(groupName);
+  const styles = new Set(group ? cssOf(group.chunks) : []);
+  const lazyStyles = new Set(cssOf(compilation.chunks).filter((file) => !styles.has(file)));
+  return { styles: [...styles].sort(), lazyStyles: [...lazyStyles].sort() };
+}
+
 class StartScriptsPlugin {
   /** @param {{ entry?: string, group?: string }} [options] */
   constructor(options = {}) {
@@ -67,11 +82,11 @@ class StartScriptsPlugin {
         const hashedEntry = `${this.entry}.${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8)}.js`;
         // `minimized`: the minimizer (re-run on assets added later) would strip the compile hint.
         compilation.emitAsset(hashedEntry, new webpack.sources.RawSource(bytes), { minimized: true, immutable: true });
-        const manifest = { entry: hashedEntry, scripts: startScripts(compilation, this.group) };
+        const manifest = { entry: hashedEntry, scripts: startScripts(compilation, this.group), ...styleFiles(compilation, this.group) };
         compilation.emitAsset(FILE, new webpack.sources.RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
       });
     });
   }
 }
 
-module.exports = { StartScriptsPlugin, startScripts };
+module.exports = { StartScriptsPlugin, startScripts, styleFiles };

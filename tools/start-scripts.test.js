@@ -1,6 +1,6 @@
 // startScripts() walks webpack's chunk graph; here the graph is a small hand-made one (the browser
 // test "names the host's start scripts" checks the list from the real build against what the app loads).
-const { startScripts } = require('./start-scripts');
+const { startScripts, styleFiles } = require('./start-scripts');
 
 /** A chunk with its files and modules; a module is `{ type, blocks: [{ group }] }`. */
 const chunk = (files, modules = []) => ({ files: new Set(files), modules });
@@ -36,5 +36,15 @@ describe('startScripts', () => {
 
   it('fails the build when the group is missing (the shell imported without its chunk name)', () => {
     expect(() => startScripts(compilationOf({}), 'shell')).toThrow('no chunk group named "shell"');
+  });
+});
+
+describe('styleFiles', () => {
+  it("names the group's stylesheets and, apart, every other chunk's, from the chunks' files", () => {
+    const shell = chunk(['shell.js', 'shell.c2307f3b.css']);
+    const toasts = chunk(['189.92b8b2ac.js', '189.843292dc.css']);
+    const main = chunk(['main.js']);
+    const compilation = { ...compilationOf({ shell: { chunks: [shell] } }), chunks: new Set([main, shell, toasts]) };
+    expect(styleFiles(compilation, 'shell')).toEqual({ styles: ['shell.c2307f3b.css'], lazyStyles: ['189.843292dc.css'] });
   });
 });

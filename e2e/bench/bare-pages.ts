@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { listenLocal, type LocalServer } from '../support/listen-local';
+import { listenLocal, type LocalServer } from '../../testing/node/listen';
 
 /**
  * The journey's baseline on this machine, measured in the same run: the least two pages can be.

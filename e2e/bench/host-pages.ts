@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { listenLocal, type LocalServer } from '../support/listen-local';
+import { listenLocal, type LocalServer } from '../../testing/node/listen';
 import { startStack } from '../support/stack';
 import { machineLoad } from './machine-load';
 

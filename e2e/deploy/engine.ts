@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
-import { REPO_ROOT } from '../../scripts/site-apps';
-import { freePort } from '../support/free-port';
+import { REPO_ROOT } from '../../servers/apps/site-apps';
+import { freePort } from '../../testing/node/free-port';
 
 const execFileAsync = promisify(execFile);
 

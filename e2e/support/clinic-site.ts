@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const EXAMPLES = path.join(__dirname, '..', '..', 'remotes', 'booking', 'embed');
+const EXAMPLES = path.join(__dirname, '..', '..', 'remotes', 'booking', 'src', 'embed', 'examples');
 
 /** The page's own React of another version: React 18's UMD builds (the e2e workspace's `react-18` aliases). */
 // Their package.json `exports` do not list `umd/`: resolve the package folder, then the file.

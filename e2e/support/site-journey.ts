@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Browser, Page } from 'playwright-core';
-import { startAdminApp } from '../../scripts/admin-app';
+import { startAdminApp } from '../../servers/admin/admin-app';
 import { adminToken } from './api-calls';
 import { gotoApp, launchBrowser, openPage, type TrackedPage } from './browser';
-import { freePort } from './free-port';
+import { freePort } from '../../testing/node/free-port';
 import { startStack, type Stack, type StackOptions } from './stack';
 
 export type PageOptions = Parameters<typeof openPage>[1];

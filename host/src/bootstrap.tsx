@@ -17,7 +17,7 @@ const yieldToInput = (): Promise<void> => new Promise((resolve) => setTimeout(re
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
-  // The data the host's server rendered the page from (host/server).
+  // The data the host's server rendered the page from (servers/host).
   const initialData = inlineJson<InitialData>('carebook-data');
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');

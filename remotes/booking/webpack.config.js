@@ -1,5 +1,5 @@
 const { createAppConfig } = require('../../webpack.shared');
-const { createEmbedConfig } = require('./webpack.embed');
+const { createEmbedConfig } = require('./src/embed/build/webpack.embed');
 
 const federated = createAppConfig({
   dir: __dirname,

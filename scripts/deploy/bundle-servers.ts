@@ -11,7 +11,7 @@ import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
-import { REPO_ROOT, SITE_APPS } from '../site-apps';
+import { REPO_ROOT, SITE_APPS } from '../../servers/apps/site-apps';
 
 /** Packages with native code or files loaded beside them (WASM): copied, not bundled. */
 const COPIED_PACKAGES = ['argon2', '@electric-sql/pglite'];
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   copyPackages(COPIED_PACKAGES, api);
 
   const siteServer = path.join(out, '.site-server');
-  await bundle('scripts/serve-app.ts', path.join(siteServer, 'serve-app.js'));
+  await bundle('servers/serve-app.ts', path.join(siteServer, 'serve-app.js'));
   await bundle('scripts/releases/cli.ts', path.join(siteServer, 'releases.js'));
   for (const app of SITE_APPS) {
     const appOut = path.join(out, 'apps', app.name);
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   fs.rmSync(siteServer, { recursive: true });
 
   const admin = path.join(out, 'admin');
-  await bundle('scripts/serve-admin.ts', path.join(admin, 'server', 'serve-admin.js'));
+  await bundle('servers/serve-admin.ts', path.join(admin, 'server', 'serve-admin.js'));
   copy(`${appNamed('admin').dir}/dist`, admin);
 
   console.log(`Servers bundled into ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SCREENS } from '@carebook/shared';
-import { distDir } from '../site-apps';
+import { distDir } from '../../servers/apps/site-apps';
 import { compatibilityProblems, type FederationManifest } from './compatibility';
 import { CONTRACT_FILE, readContract, remoteNeedsProblems, type SingletonContract } from './contract';
 

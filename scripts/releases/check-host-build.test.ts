@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkHostBuild } from './check-host-build';
 import { CONTRACT_FILE, type SingletonContract } from './contract';
-import { ReleaseStore } from './release-store';
+import { ReleaseStore } from '../../servers/releases/release-store';
 
 const ROUTER = '@carebook/shared/router';
 let dir: string;

@@ -1,6 +1,6 @@
-import { SITE_APPS } from '../site-apps';
+import { SITE_APPS } from '../../servers/apps/site-apps';
 import { CONTRACT_FILE, hostDropsProblems, readContract, type SingletonContract } from './contract';
-import { ReleaseStore } from './release-store';
+import { ReleaseStore } from '../../servers/releases/release-store';
 
 /** The contracts of the remotes' live releases (a release made before contracts has none to check). */
 export function liveRemoteContracts(releasesDir: string): Array<{ release: string; contract: SingletonContract }> {

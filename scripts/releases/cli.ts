@@ -15,8 +15,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appNamed } from '@carebook/shared/apps';
-import { distDir, REPO_ROOT } from '../site-apps';
-import { keepFrom, MarkedBadError, releasesDirFrom, ReleaseStore, type LivePeriod, type ReleaseStatus } from './release-store';
+import { distDir, REPO_ROOT } from '../../servers/apps/site-apps';
+import { keepFrom, MarkedBadError, releasesDirFrom, ReleaseStore, type LivePeriod, type ReleaseStatus } from '../../servers/releases/release-store';
 import { checkBuild } from './check-build';
 import { checkHostBuild } from './check-host-build';
 

@@ -1,7 +1,7 @@
-import type { Screen } from '@carebook/shared';
+import type { ScreenAddress } from '@carebook/shared';
 import { compatibilityProblems, type FederationManifest } from './compatibility';
 
-const screens: Screen[] = [
+const screens: ScreenAddress[] = [
   { path: '/', remote: 'doctors', module: 'home' },
   { path: '/doctors/:speciality?', remote: 'doctors', module: 'doctor-list' },
   { path: '/about', remote: 'pages', module: 'about' },

@@ -1,5 +1,5 @@
 import semver from 'semver';
-import type { Screen } from '@carebook/shared';
+import type { ScreenAddress } from '@carebook/shared';
 
 /** The parts of an `mf-manifest.json` (written by @module-federation/enhanced) the check reads. */
 export interface FederationManifest {
@@ -18,7 +18,11 @@ export interface FederationManifest {
  *   whatever range the build declares).
  * What each singleton must provide by name is checked from the builds' contracts (contract.ts).
  */
-export function compatibilityProblems(remote: FederationManifest, host: FederationManifest, screens: readonly Screen[]): string[] {
+export function compatibilityProblems(
+  remote: FederationManifest,
+  host: FederationManifest,
+  screens: readonly ScreenAddress[],
+): string[] {
   const problems: string[] = [];
   const exposed = new Set((remote.exposes ?? []).map((module) => module.name.replace(/^\.\//, '')));
   for (const screen of screens.filter((candidate) => candidate.remote === remote.name)) {

@@ -1,10 +1,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from '../../../testing/node/repo-root';
 import { openPgliteDb } from '../db/pglite-db';
 
-// Its own, not config.ts's REPO_ROOT: the browser tests' project compiles this file without the
-// API's config.
-const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 const PGLITE_PACKAGE = path.join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json');
 const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'carebook');
 

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { REPO_ROOT } from '../config';
-import { freePort } from './pg-cluster';
+import { freePort } from '../../../testing/node/free-port';
 import { UNLIMITED } from './test-app';
 
 export interface SpawnedApi {

@@ -1,5 +1,5 @@
 import { matchPath } from '@carebook/shared/router';
-import { isSpecialization, pageTitle, ROUTES } from '@carebook/shared';
+import { notFoundTitle, SCREENS, type RouteParams } from '@carebook/shared';
 
 /** What the shell knows about the page at a path before any remote has rendered. */
 export interface RoutePage {
@@ -12,16 +12,6 @@ export interface RoutePage {
   title: string;
 }
 
-const STATIC_PAGES: Record<string, string> = {
-  [ROUTES.home]: 'Book a doctor online',
-  [ROUTES.doctors]: 'All doctors',
-  [ROUTES.login]: 'Log in',
-  [ROUTES.myProfile]: 'My profile',
-  [ROUTES.myAppointments]: 'My appointments',
-  [ROUTES.about]: 'About us',
-  [ROUTES.contact]: 'Contact us',
-};
-
 function decodeParam(value: string): string {
   try {
     return decodeURIComponent(value);
@@ -30,18 +20,16 @@ function decodeParam(value: string): string {
   }
 }
 
-/** The page at `pathname`: its identity and its default title (the routes of docs/product.md, "Screens"). */
+/** The page at `pathname`: its identity and its default title, both from its screen in `SCREENS`. */
 export function routePage(pathname: string): RoutePage {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const fixed = STATIC_PAGES[path];
-  if (fixed) return { key: path, title: pageTitle(fixed) };
-
-  const list = matchPath(`${ROUTES.doctors}/:speciality`, path);
-  if (list) {
-    const speciality = decodeParam(list.params.speciality ?? '');
-    const title = isSpecialization(speciality) ? pageTitle(`${speciality}s`, 'Doctors') : pageTitle('Doctors');
-    return { key: ROUTES.doctors, title };
+  for (const screen of SCREENS) {
+    const match = matchPath(screen.path, path);
+    if (!match) continue;
+    const params: RouteParams = Object.fromEntries(
+      Object.entries(match.params).map(([name, value]) => [name, value === undefined ? undefined : decodeParam(value)]),
+    );
+    return { key: screen.onePage ? screen.path : path, title: screen.title(params) };
   }
-  if (matchPath('/appointment/:docId', path)) return { key: path, title: pageTitle('Doctor') };
-  return { key: path, title: pageTitle('Page not found') };
+  return { key: path, title: notFoundTitle() };
 }

@@ -1,17 +1,24 @@
+import { SCREENS, type SkeletonShape } from '@carebook/shared';
 import { useCallback, useContext, useState, Suspense, type ComponentType, type ReactNode } from 'react';
 import { forgetScreen, getScreen } from './load-screen';
 import { ScreenNotOnServer, ServerScreensContext } from './server-screens';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import styles from './remote-slot.module.css';
-import { RouteSkeleton, skeletonShapeOf } from './route-skeleton';
+import { RouteSkeleton } from './route-skeleton';
 
 export interface RemoteSlotProps {
   /** Federation name of the remote, e.g. `doctors`. */
   remote: string;
   /** Exposed module without `./`, e.g. `home`. */
   module: string;
-  /** Shown while the remote's code loads; the remote's screen shape by default. */
+  /** The region's shape while the code loads; the screen's own in `SCREENS` by default. */
+  skeleton?: SkeletonShape;
+  /** Shown while the remote's code loads instead of the skeleton. */
   loading?: ReactNode;
+}
+
+function skeletonOf(remote: string, module: string): SkeletonShape {
+  return SCREENS.find((screen) => screen.remote === remote && screen.module === module)?.skeleton ?? 'page';
 }
 
 /**
@@ -35,7 +42,7 @@ function notOnServer(id: string): ComponentType {
  * Renders one screen of a remote: Suspense while its code loads, an error boundary with Retry
  * when the remote is down or broken. The navbar, footer and other routes never depend on it.
  */
-export function RemoteSlot({ remote, module, loading }: RemoteSlotProps): ReactNode {
+export function RemoteSlot({ remote, module, skeleton, loading }: RemoteSlotProps): ReactNode {
   const id = `${remote}/${module}`;
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => {
@@ -59,7 +66,7 @@ export function RemoteSlot({ remote, module, loading }: RemoteSlotProps): ReactN
       )}
     >
       <Suspense
-        fallback={loading ?? <RouteSkeleton shape={skeletonShapeOf(remote)} />}
+        fallback={loading ?? <RouteSkeleton shape={skeleton ?? skeletonOf(remote, module)} />}
       >
         <Screen />
       </Suspense>

@@ -1,14 +1,6 @@
 import type { ReactNode } from 'react';
+import type { SkeletonShape } from '@carebook/shared';
 import styles from './route-skeleton.module.css';
-
-export type SkeletonShape = 'list' | 'doctor' | 'page';
-
-/** The shape of each remote's screens while their code is on the way (the host owns the frame). */
-export function skeletonShapeOf(remote: string): SkeletonShape {
-  if (remote === 'doctors') return 'list';
-  if (remote === 'booking') return 'doctor';
-  return 'page';
-}
 
 /**
  * Shown while a remote's screen loads: the region keeps the screen's rough shape (never a blank

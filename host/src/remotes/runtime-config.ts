@@ -1,20 +1,7 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RuntimeConfig } from '@carebook/shared';
 
-/** A remote's release, as its server reports it. */
-export interface ReleaseInfo {
-  id: string;
-  builtAt: string;
-}
-
-/** What the host learns at run time from `/remotes.json`, so remotes move without a rebuild. */
-export interface RuntimeConfig {
-  apiUrl: string;
-  adminUrl: string;
-  /** Federation name -> address of its `remoteEntry.js` (the live release's). */
-  remotes: Record<string, string>;
-  /** Federation name -> the release this page runs (null: the remote did not answer). */
-  releases: Record<string, ReleaseInfo | null>;
-}
+export type { ReleaseInfo, RuntimeConfig } from '@carebook/shared';
 
 declare const process: { env: { API_URL: string; ADMIN_URL: string; REMOTE_ORIGINS: Record<string, string> } };
 

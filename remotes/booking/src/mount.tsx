@@ -1,8 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import 'react-toastify/dist/ReactToastify.css';
 import '@carebook/shared/tokens.css';
-import EmbeddedBooking from './features/embed/embedded-booking';
-import type { EmbedOptions } from './features/embed/embed-options';
+import EmbeddedBooking from './embed/screens/embedded-booking';
+import type { EmbedOptions } from './embed/screens/embed-options';
 
 export type { EmbedOptions as MountOptions };
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { AppProvider, useApp } from '@carebook/shared/react';
-import { SelfServiceWidget } from '../../features/embed/self-service-widget';
-import type { EmitEvent } from '../../features/embed/widget-events';
+import { SelfServiceWidget } from '../screens/self-service-widget';
+import type { EmitEvent } from '../screens/widget-events';
 import { NoticeArea } from './notices';
 import { pageSession } from './page-session';
 

@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import type { InlineOptions, PopupOptions, WidgetModule, WidgetOptions } from '../embed-types';
 import { EVENTS } from '../embed-types';
-import type { EmitEvent } from '../../features/embed/widget-events';
+import type { EmitEvent } from '../screens/widget-events';
 import { EmbedRoot } from './embed-root';
 import { activateNoticeTarget, registerNoticeTarget } from './notices';
 import { pageSession } from './page-session';

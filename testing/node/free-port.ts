@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /**
- * Ports handed out by this test file. The probe below closes its socket before the caller listens,
+ * Ports handed out by this process. The probe below closes its socket before the caller listens,
  * so the system may offer the same port again to the next probe (a stack asks for seven at once):
  * a port is never handed out twice.
  */
@@ -19,7 +19,7 @@ function probe(): Promise<number> {
   });
 }
 
-/** A port nobody listens on right now, on 127.0.0.1, and not given to anyone else in this file. */
+/** A port nobody listens on right now, on 127.0.0.1, and not given to anyone else in this process. */
 export async function freePort(): Promise<number> {
   for (;;) {
     const port = await probe();

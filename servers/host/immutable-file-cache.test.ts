@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { ImmutableFileCache } from './immutable-file-cache';
-import { closeServer, listenLocally } from './test-server';
+import { closeServer, listenLocal } from '../../testing/node/listen';
 
 describe('ImmutableFileCache', () => {
   let server: http.Server;
@@ -15,7 +15,7 @@ describe('ImmutableFileCache', () => {
       const file = files[request.url ?? ''] ?? { body: 'missing', status: 404 };
       setTimeout(() => response.writeHead(file.status ?? 200).end(file.body), file.delayMs ?? 0);
     });
-    origin = await listenLocally(server);
+    origin = (await listenLocal(server)).url;
   });
   beforeEach(() => {
     files = {};

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createAdminServer } from './admin-app';
-import { publishBuild, ReleaseStore } from './releases/release-store';
+import { createAdminServer } from '../admin/admin-app';
+import { publishBuild, ReleaseStore } from '../releases/release-store';
 import { isHttpsDeployment } from './security-headers';
 import { createStaticApp } from './static-app';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Doctor } from '@carebook/shared';
 import { formatWhen } from '../../lib/format-when';
-import type { BookedSlot } from '../booking/use-book-slot';
-import { AddToCalendarButton, BookedFacts } from '../confirmation/booked-facts';
-import styles from '../confirmation/booking-confirmation.module.css';
+import type { BookedSlot } from '../../features/booking/use-book-slot';
+import { AddToCalendarButton, BookedFacts } from '../../features/confirmation/booked-facts';
+import styles from '../../features/confirmation/booking-confirmation.module.css';
 
 export interface WidgetConfirmationProps {
   doctor: Doctor;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
-import { REPO_ROOT } from './site-apps';
-import { createStaticApp } from './static-app';
+import { REPO_ROOT } from '../apps/site-apps';
+import { createStaticApp } from '../static/static-app';
 
 export const ADMIN_PORT = appNamed('admin').port;
 export const ADMIN_DIST = path.join(REPO_ROOT, appNamed('admin').dir, 'dist');

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { REPO_ROOT } from '../site-apps';
+import type { ReleaseInfo } from '@carebook/shared';
+import { REPO_ROOT } from '../apps/site-apps';
 
 /**
  * Immutable releases of one remote, on disk:
@@ -21,11 +22,8 @@ export const DEFAULT_RELEASES_DIR = path.join(REPO_ROOT, '.releases');
 export const DEFAULT_KEEP = 5;
 const ID = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/;
 
-export interface ReleaseInfo {
-  id: string;
-  /** ISO time the release was made. */
-  builtAt: string;
-}
+/** One release: its id and when it was made (shared/src/types/runtime-config.ts). */
+export type { ReleaseInfo } from '@carebook/shared';
 
 export function releasesDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return env.RELEASES_DIR ? path.resolve(env.RELEASES_DIR) : DEFAULT_RELEASES_DIR;

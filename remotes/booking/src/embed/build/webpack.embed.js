@@ -55,7 +55,7 @@ function createEmbedConfig({ dir, production }) {
                 modules: { auto: true, localIdentName: production ? 'cb_[hash:base64:6]' : 'cb_[local]_[hash:base64:4]', namedExport: false, exportLocalsConvention: 'as-is' },
               },
             },
-            path.join(dir, 'embed-build/shadow-css-loader.js'),
+            path.join(__dirname, 'shadow-css-loader.js'),
           ],
         },
         { test: /\.(svg|png|jpe?g|webp)$/, type: 'asset/inline' },

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { SCREENS, type Screen } from '@carebook/shared';
-import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
+import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { ImmutableFileCache } from './immutable-file-cache';
 import { inlineStyle } from './page-html';
 import { ServerModuleCache, withinBudget } from './server-modules';
@@ -41,7 +41,8 @@ function manifestFileOf(entry: string): string {
   return entry.endsWith('/hostEntry.js') ? 'host-mf-manifest.json' : 'mf-manifest.json';
 }
 
-const contentHashOf = (file: string): string => /\.([0-9a-f]{8})\.css$/.exec(file)?.[1] ?? file;
+/** A stylesheet's content hash, as the builds name them (`[name].[contenthash:8].css`). */
+export const contentHashOf = (file: string): string => /\.([0-9a-f]{8})\.css$/.exec(file)?.[1] ?? file;
 
 /** Limits for a manifest or a stylesheet (a failed read is tried again at once). */
 const RELEASE_FILE_LIMITS = { timeoutMs: 2000, failureKeptMs: 0 };

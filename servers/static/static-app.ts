@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { ReleaseStore } from './releases/release-store';
+import type { ReleaseStore } from '../releases/release-store';
 import { securityHeaders, type SecurityHeadersOptions } from './security-headers';
 
 /** Files that must be revalidated on every load: they name the others, so a deploy shows at once. */
@@ -30,7 +30,7 @@ export interface StaticAppOptions {
   releases?: ReleaseStore;
   /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
   runtimeConfig?: () => Promise<object>;
-  /** The host: renders each page's HTML on the server (host/server) instead of `index.html`. */
+  /** The host: renders each page's HTML on the server (servers/host) instead of `index.html`. */
   renderPage?: (url: string) => Promise<{ status: number; html: string; gzip?: Buffer }>;
   /**
    * Page routes (router patterns such as `/appointment/:docId`, a last `:param?` optional): routed

@@ -3,26 +3,21 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
-import { SCREENS, type ClinicInfo, type Doctor, type Screen } from '@carebook/shared';
+import { REDIRECTS, SCREENS, type ClinicInfo, type Doctor, type RuntimeConfig, type Screen } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
-import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
+import type { RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
-import { ReleaseScreens } from './release-screens';
+import { contentHashOf, ReleaseScreens } from './release-screens';
 import { evaluateServerModule } from './server-modules';
 
-/** What the host serves as run-time configuration (see host/src/remotes/runtime-config.ts). */
-export interface HostConfig extends LiveRemotes {
-  apiUrl: string;
-  adminUrl: string;
-}
 
 /** The host's server build (host/src/server/render.tsx). */
 interface HostServerBuild {
   provided: Readonly<Record<string, unknown>>;
   renderPage(request: {
     url: string;
-    config: HostConfig;
+    config: RuntimeConfig;
     initialData: InitialData | null;
     screens: Readonly<Record<string, ComponentType>>;
   }): Promise<{ html: string; title: string; leftToBrowser: string[] }>;
@@ -35,7 +30,7 @@ export interface PageRendererOptions {
    * This page load's configuration (each remote's live release): the same object while it is the
    * same, never changed in place (a new one when a release changes).
    */
-  runtimeConfig: () => Promise<HostConfig>;
+  runtimeConfig: () => Promise<RuntimeConfig>;
   /** Where this server reaches each remote (another container's name in docker-compose). */
   remoteAddresses?: readonly RemoteAddress[];
   /** Where this server reaches the API (another container in docker-compose); default the public one. */
@@ -80,6 +75,10 @@ interface StartScripts {
   entry: string;
   /** What main.js loads before the app can take the page: React, React DOM, the router, the shell. */
   scripts: string[];
+  /** The shell's stylesheets (its chunk group's), inline in every page. */
+  styles: string[];
+  /** The host's other stylesheets, which it loads itself when needed (the toasts'). */
+  lazyStyles: string[];
 }
 
 /** The build's start scripts; none when the build has no list (a development build). */
@@ -101,19 +100,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // The shell's own styles (the host's `shell` chunk), inline: the page is styled with no request
   // more (at 400 ms a round trip, a linked stylesheet held the first paint back by a second).
   // `data-href` is the name webpack's style loader looks for, so it does not load them again.
-  const shellStyles = fs
-    .readdirSync(options.root)
-    .filter((file) => /^shell\.[0-9a-f]+\.css$/.test(file))
-    .map((file) => inlineStyle(file, fs.readFileSync(path.join(options.root, file), 'utf8')));
+  // Their names are webpack's, from the build's chunk graph (start-scripts.json).
+  const shellStyles = (start?.styles ?? []).map((file) => inlineStyle(file, fs.readFileSync(path.join(options.root, file), 'utf8')));
   // Styles the host loads itself when needed (the toasts' own, with the first toast): a remote's
   // build carries a copy with the same content hash, which a page need not download.
-  const hostLazyStyles = new Set(
-    fs.readdirSync(options.root).flatMap((file) => /^(?!shell\.)[^.]+\.([0-9a-f]{8})\.css$/.exec(file)?.slice(1, 2) ?? []),
-  );
+  const hostLazyStyles = new Set((start?.lazyStyles ?? []).map(contentHashOf));
   const releaseScreens = new ReleaseScreens({ provided: host.provided, remoteAddresses: options.remoteAddresses, hostLazyStyles });
   const pages = new Map<string, RenderedHtml>();
   const feeds = new Map<string, { doctors: FreshJson<{ doctors: Doctor[] }>; clinic: FreshJson<{ clinic: ClinicInfo }> }>();
-  const feedOf = (config: HostConfig) => {
+  const feedOf = (config: RuntimeConfig) => {
     const api = (options.apiInternalUrl ?? config.apiUrl).replace(/\/$/, '');
     let feed = feeds.get(api);
     if (!feed) {
@@ -124,8 +119,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   };
   // A configuration's part of the page cache's key, made once per configuration object (the
   // server keeps one object while the live releases stay the same) rather than once per page.
-  const configKeys = new WeakMap<HostConfig, string>();
-  const configKeyOf = (config: HostConfig): string => {
+  const configKeys = new WeakMap<RuntimeConfig, string>();
+  const configKeyOf = (config: RuntimeConfig): string => {
     let key = configKeys.get(config);
     if (key === undefined) {
       key = JSON.stringify(config);
@@ -134,7 +129,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return key;
   };
   let warmedFor = '';
-  const warmOnChange = (config: HostConfig, configKey: string): void => {
+  const warmOnChange = (config: RuntimeConfig, configKey: string): void => {
     if (configKey === warmedFor) return;
     warmedFor = configKey;
     // Every screen of a new set of live releases starts loading at once, for the next pages.
@@ -187,7 +182,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       // The built index.html is minified: `<div id=root></div>`.
       .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
     // A 404 unless the shell has the path: a screen, or a redirect the browser follows.
-    const known = Boolean(screen) || pathname === '/appointments';
+    const known = Boolean(screen) || REDIRECTS.some(({ from }) => from === pathname);
     const page: RenderedHtml = { status: known ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };
     // A page missing a region, its styles or the API's data is rendered again next time.
     if (!rendered.leftToBrowser.length && doctors.value && clinic.value && (!fromRelease || (fromRelease.manifestRead && styles))) {

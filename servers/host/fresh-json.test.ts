@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { FreshJson } from './fresh-json';
-import { closeServer, listenLocally } from './test-server';
+import { closeServer, listenLocal } from '../../testing/node/listen';
 
 describe('FreshJson', () => {
   let server: http.Server;
@@ -18,7 +18,7 @@ describe('FreshJson', () => {
         else response.writeHead(200, { etag, 'content-type': 'application/json' }).end(body);
       }, delayMs);
     });
-    url = `${await listenLocally(server)}/doctors`;
+    url = `${(await listenLocal(server)).url}/doctors`;
   });
   afterAll(() => closeServer(server));
 
@@ -52,6 +52,6 @@ describe('FreshJson', () => {
     const first = await feed.get();
     await closeServer(server);
     expect(await feed.get()).toEqual(first);
-    await listenLocally(server, Number(new URL(url).port));
+    await listenLocal(server, Number(new URL(url).port));
   });
 });

@@ -1,11 +1,11 @@
 // The host's server: one composition root, used by `npm start` and the tests (scripts/site-server.ts)
-// and by the host's container (scripts/serve-app.ts).
+// and by the host's container (servers/serve-app.ts).
 import type { FastifyInstance } from 'fastify';
-import { SCREENS } from '@carebook/shared';
-import { LiveReleaseWatcher } from '../../scripts/releases/live-release-watcher';
-import type { LiveRemotes, RemoteAddress } from '../../scripts/releases/live-remotes';
-import { createStaticApp } from '../../scripts/static-app';
-import { createPageRenderer, type HostConfig, type PageRenderer } from './render-page';
+import { SCREENS, type RuntimeConfig } from '@carebook/shared';
+import { LiveReleaseWatcher } from '../releases/live-release-watcher';
+import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
+import { createStaticApp } from '../static/static-app';
+import { createPageRenderer, type PageRenderer } from './render-page';
 
 export interface HostServerOptions {
   /** The host's built folder (`host/dist`). */
@@ -28,13 +28,13 @@ export interface HostServerOptions {
 export class HostServer {
   readonly liveReleases: LiveReleaseWatcher;
   readonly renderPage: PageRenderer;
-  readonly runtimeConfig: () => Promise<HostConfig>;
+  readonly runtimeConfig: () => Promise<RuntimeConfig>;
 
   constructor(private readonly options: HostServerOptions) {
     this.liveReleases = new LiveReleaseWatcher(options.remotes);
     // One configuration object per set of live releases (the watcher's snapshot changes only on a
     // release, a rollback or a remote going down or coming back): the page renderer keys on it.
-    let config: { live: LiveRemotes; value: HostConfig } | null = null;
+    let config: { live: LiveRemotes; value: RuntimeConfig } | null = null;
     this.runtimeConfig = async () => {
       const live = this.liveReleases.current();
       if (config?.live !== live) config = { live, value: { apiUrl: options.apiUrl, adminUrl: options.adminUrl, ...live } };

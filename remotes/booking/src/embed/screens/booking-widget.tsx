@@ -4,8 +4,8 @@ import { MESSAGES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';
 import { DoctorMissing } from '../../components/doctor-missing';
-import { BookingPanel } from '../booking/booking-panel';
-import type { BookedSlot } from '../booking/use-book-slot';
+import { BookingPanel } from '../../features/booking/booking-panel';
+import type { BookedSlot } from '../../features/booking/use-book-slot';
 import styles from './booking-widget.module.css';
 
 export interface BookingWidgetProps {

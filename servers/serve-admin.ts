@@ -1,8 +1,8 @@
 // Serves the built admin app as its own deployment (its container in docker-compose.yml).
 // Env: PORT (default 5174) and API_URL, the API address browsers call (served as /config.json);
 // SITE_URL or PUBLIC_URL https: HSTS.
-import { ADMIN_PORT, startAdminApp } from './admin-app';
-import { isHttpsDeployment } from './security-headers';
+import { ADMIN_PORT, startAdminApp } from './admin/admin-app';
+import { isHttpsDeployment } from './static/security-headers';
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? ADMIN_PORT);

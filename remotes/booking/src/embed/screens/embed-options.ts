@@ -1,4 +1,4 @@
-import type { BookedSlot } from '../booking/use-book-slot';
+import type { BookedSlot } from '../../features/booking/use-book-slot';
 
 export type { BookedSlot };
 

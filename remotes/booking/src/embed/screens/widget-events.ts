@@ -1,4 +1,4 @@
-import type { BookedDetail, ErrorDetail, LoginDetail, ReadyDetail } from '../../embed/embed-types';
+import type { BookedDetail, ErrorDetail, LoginDetail, ReadyDetail } from '../embed-types';
 
 /** Each event's `detail`, by the short name used in code (`carebook:<name>` on the page). */
 export interface EventDetails {

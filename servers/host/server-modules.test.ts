@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { evaluateServerModule, ServerModuleCache } from './server-modules';
-import { closeServer, listenLocally } from './test-server';
+import { closeServer, listenLocal } from '../../testing/node/listen';
 
 /** A remote's release as the host's server sees it: files, some of them slow to come. */
 async function serve(files: Record<string, { body: string; delayMs?: number }>): Promise<{ url: string; asked: string[]; close: () => Promise<void> }> {
@@ -14,7 +14,7 @@ async function serve(files: Record<string, { body: string; delayMs?: number }>):
     }
     setTimeout(() => response.writeHead(200, { 'content-type': 'text/javascript' }).end(file.body), file.delayMs ?? 0);
   });
-  return { url: await listenLocally(server), asked, close: () => closeServer(server) };
+  return { url: (await listenLocal(server)).url, asked, close: () => closeServer(server) };
 }
 
 const provided = { react: { version: 'the host copy' } };

@@ -6,12 +6,12 @@
 // API_INTERNAL_URL (where it reads the doctors for server rendering; default: API_URL).
 // Every app: API_URL (allowed by its Content-Security-Policy), SITE_URL or PUBLIC_URL (https: HSTS).
 import type { FastifyInstance } from 'fastify';
-import { HostServer } from '../host/server/host-server';
+import { HostServer } from './host/host-server';
 import type { RemoteAddress } from './releases/live-remotes';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
-import { isHttpsDeployment } from './security-headers';
-import { createStaticApp } from './static-app';
-import { distDir, SITE_APPS } from './site-apps';
+import { isHttpsDeployment } from './static/security-headers';
+import { createStaticApp } from './static/static-app';
+import { distDir, SITE_APPS } from './apps/site-apps';
 
 function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
   return SITE_APPS.filter((app) => app.kind === 'remote').map((remote) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { APPS, SITE_APPS as SITE_APP_ENTRIES, appNamed } from '@carebook/shared/apps';
 
-export const REPO_ROOT = path.resolve(__dirname, '..');
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 /** The separately deployed front-end apps of the patient site (shared/src/apps.json). */
 export const SITE_APPS = SITE_APP_ENTRIES;
