@@ -145,7 +145,9 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'HEAD', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken', 'Idempotency-Key'],
+    // If-None-Match / ETag: the admin calendar polls its lists and is answered 304 while nothing changed.
+    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken', 'Idempotency-Key', 'If-None-Match'],
+    exposedHeaders: ['ETag'],
     maxAge: 600,
   });
   await app.register(multipart, {
