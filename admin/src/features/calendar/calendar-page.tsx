@@ -62,9 +62,10 @@ export function CalendarPage(): ReactNode {
   const showCancelled = params.get('cancelled') === '1';
   const firstDay = view === 'week' ? weekStart(date) : date;
   const lastDay = view === 'week' ? addDays(firstDay, 6) : date;
-  // The shown days and the booking window (for free times and the Move form), in one request.
-  const from = new Date(Math.min(firstDay.getTime(), today.getTime()));
-  const to = new Date(Math.max(lastDay.getTime(), addDays(today, 7).getTime()));
+  // The week of the shown day and the booking window (for free times and the Move form), in one
+  // request: switching between the day and the week view, or days within the week, asks nothing new.
+  const from = new Date(Math.min(weekStart(date).getTime(), today.getTime()));
+  const to = new Date(Math.max(addDays(weekStart(date), 6).getTime(), addDays(today, 7).getTime()));
   const readDoctors = useCallback((reply: AdminDoctorsReply) => reply.doctors, []);
   const readAppointments = useCallback((reply: AdminAppointmentsReply) => reply.appointments, []);
   const doctors = useLiveList('/api/v1/admin/all-doctors', readDoctors);
@@ -176,16 +177,21 @@ export function CalendarPage(): ReactNode {
           </button>
         </div>
         {view === 'week' && (
-          <label className={styles.inline}>
-            Doctor
-            <select className={formStyles.input} value={weekDoctor?._id ?? ''} onChange={(event) => change({ doctor: event.target.value })}>
+          <div className={styles.inline}>
+            <label htmlFor="calendar-doctor">Doctor</label>
+            <select
+              id="calendar-doctor"
+              className={formStyles.input}
+              value={weekDoctor?._id ?? ''}
+              onChange={(event) => change({ doctor: event.target.value })}
+            >
               {allDoctors.map((doctor) => (
                 <option key={doctor._id} value={doctor._id}>
                   {doctor.name}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         )}
         <label className={styles.inline}>
           <input type="checkbox" checked={showCancelled} onChange={(event) => change({ cancelled: event.target.checked ? '1' : null })} /> Show

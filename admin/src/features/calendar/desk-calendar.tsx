@@ -77,8 +77,9 @@ export function DeskCalendar(props: DeskCalendarProps): ReactNode {
   const single = view === 'week' ? (doctors[0]?._id ?? '') : null;
   const slotProps = useCallback(
     (slot: Date, resourceId?: string | number) => {
-      const doctorId = single ?? String(resourceId ?? '');
-      return works(slot, doctorId) ? {} : { className: 'desk-off' };
+      // The time gutter asks without a column (day view): it is never shaded.
+      if (single === null && resourceId === undefined) return {};
+      return works(slot, single ?? String(resourceId)) ? {} : { className: 'desk-off' };
     },
     [works, single],
   );
