@@ -195,6 +195,34 @@ describe.each(DRIVERS)('the desk books and moves visits on %s', (driver) => {
     expect(own.status).toBe(409);
   });
 
+  it("lets another desk poll the calendar's lists with If-None-Match: 304 until a desk books, then the new list", async () => {
+    const origin = 'http://localhost:3003';
+    const preflight = await env.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/admin/appointments',
+      headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,if-none-match' },
+    });
+    expect(preflight.headers['access-control-allow-origin']).toBe(origin);
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('if-none-match');
+
+    const url = `/api/v1/admin/appointments?from=2026-11-24&to=2026-12-01`;
+    const headers = { authorization: `Bearer ${admin}`, origin };
+    const first = await env.app.inject({ method: 'GET', url, headers });
+    expect(first.statusCode).toBe(200);
+    expect(String(first.headers['access-control-expose-headers']).toLowerCase()).toContain('etag');
+    const etag = String(first.headers.etag);
+    const unchanged = await env.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    const caller = await patient('Polled Caller');
+    expect((await book({ docId: 'doc07', slotDate: TOMORROW, slotTime: '18:00', patient: { email: caller.email } })).status).toBe(201);
+    const changed = await env.app.inject({ method: 'GET', url, headers: { ...headers, 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<{ appointments: Array<{ userData: { name: string } }> }>().appointments.map((a) => a.userData.name)).toContain('Polled Caller');
+  });
+
   it('moves a visit with the same rules and the same email as a patient\'s own move, audited as the clinic\'s', async () => {
     const caller = await patient('Moved Caller');
     const id = await bookSlot(env, caller.token, 'doc06', TOMORROW, '14:00');
