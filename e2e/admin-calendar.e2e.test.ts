@@ -154,6 +154,14 @@ describe('the Calendar of the admin app', () => {
       await expect(page.getByRole('dialog').count()).resolves.toBe(0);
       // The page itself never scrolls sideways; the grid does, inside its box.
       await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+      // The controls above the grid are full touch targets (a checkbox's target is its label).
+      const small = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('main [role="group"] button, main select, main label'))
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && box.height < 44)
+          .map(({ el }) => `${el.tagName} ${el.textContent}`),
+      );
+      expect(small).toEqual([]);
     }
     expect(violations).toEqual([]);
   });
