@@ -58,7 +58,9 @@ export function CalendarPage(): ReactNode {
   }, [tick, timeZone]);
 
   const view: DeskView = params.get('view') === 'week' ? 'week' : 'day';
-  const date = parseDay(params.get('date')) ?? today;
+  // One Date object per shown day, so the calendar's props stay the same between redraws.
+  const dateTime = (parseDay(params.get('date')) ?? today).getTime();
+  const date = useMemo(() => new Date(dateTime), [dateTime]);
   const showCancelled = params.get('cancelled') === '1';
   const firstDay = view === 'week' ? weekStart(date) : date;
   const lastDay = view === 'week' ? addDays(firstDay, 6) : date;

@@ -64,7 +64,15 @@ function EventLabel({ event }: { event: DeskEvent }): ReactNode {
   );
 }
 
+// The calendar's props that never change are made once, so a redraw of the page (a poll's new list,
+// a dialog opening) does not make react-big-calendar redo its layout for new functions.
 const COMPONENTS = { event: EventLabel };
+const VIEWS: View[] = ['day', 'week'];
+const ignore = (): void => undefined;
+const doctorId = (doctor: Doctor): string => doctor._id;
+const doctorTitle = (doctor: Doctor): string => `${doctor.name}, ${doctor.specialization}`;
+const eventProps = (event: DeskEvent) => ({ className: event.kind === 'free' ? 'desk-free' : `desk-visit desk-${event.state}` });
+const tooltip = (event: DeskEvent): string => (event.kind === 'free' ? 'Free time: book a caller' : `${event.title}, ${STATE_LABELS[event.state]}`);
 
 /**
  * The grid itself, on react-big-calendar: the day view with a column per doctor (resources), the
@@ -83,6 +91,7 @@ export function DeskCalendar(props: DeskCalendarProps): ReactNode {
     },
     [works, single],
   );
+  const resources = useMemo(() => (single === null ? [...doctors] : undefined), [single, doctors]);
   const min = useMemo(() => new Date(2000, 0, 1, Math.floor(hours.first / 60), hours.first % 60), [hours.first]);
   const max = useMemo(() => new Date(2000, 0, 1, Math.floor(hours.last / 60), hours.last % 60), [hours.last]);
   const onKey = useCallback(
@@ -108,13 +117,13 @@ export function DeskCalendar(props: DeskCalendarProps): ReactNode {
       events={events}
       date={date}
       view={view as View}
-      views={['day', 'week']}
-      onView={() => undefined}
-      onNavigate={() => undefined}
+      views={VIEWS}
+      onView={ignore}
+      onNavigate={ignore}
       toolbar={false}
-      resources={single === null ? [...doctors] : undefined}
-      resourceIdAccessor={(doctor: Doctor) => doctor._id}
-      resourceTitleAccessor={(doctor: Doctor) => `${doctor.name}, ${doctor.specialization}`}
+      resources={resources}
+      resourceIdAccessor={doctorId}
+      resourceTitleAccessor={doctorTitle}
       min={min}
       max={max}
       step={30}
@@ -122,7 +131,7 @@ export function DeskCalendar(props: DeskCalendarProps): ReactNode {
       getNow={now}
       scrollToTime={min}
       slotPropGetter={slotProps}
-      eventPropGetter={(event: DeskEvent) => ({ className: event.kind === 'free' ? 'desk-free' : `desk-visit desk-${event.state}` })}
+      eventPropGetter={eventProps}
       components={COMPONENTS}
       onSelectEvent={onOpen}
       onKeyPressEvent={onKey}
@@ -130,7 +139,7 @@ export function DeskCalendar(props: DeskCalendarProps): ReactNode {
       draggableAccessor={canDrag}
       resizable={false}
       dayLayoutAlgorithm="no-overlap"
-      tooltipAccessor={(event: DeskEvent) => (event.kind === 'free' ? 'Free time: book a caller' : `${event.title}, ${STATE_LABELS[event.state]}`)}
+      tooltipAccessor={tooltip}
     />
   );
 }
