@@ -32,6 +32,7 @@ import { buildDoctorsReply } from './routes/doctors';
 import { accountSessionRoutes } from './routes/account-sessions';
 import { adminRoutes } from './routes/admin';
 import { adminActivityRoutes } from './routes/admin-activity';
+import { adminDeskRoutes } from './routes/admin-desk';
 import { adminMailRoutes } from './routes/admin-mail';
 import { appointmentRoutes } from './routes/appointments';
 import { calendarRoutes } from './routes/calendar';
@@ -144,7 +145,9 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'HEAD', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken', 'Idempotency-Key'],
+    // If-None-Match / ETag: the admin calendar polls its lists and is answered 304 while nothing changed.
+    allowedHeaders: ['Content-Type', 'Authorization', 'token', 'atoken', 'Idempotency-Key', 'If-None-Match'],
+    exposedHeaders: ['ETag'],
     maxAge: 600,
   });
   await app.register(multipart, {
@@ -163,6 +166,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => ratingRoutes(scope, ctx));
   await app.register(async (scope) => accountSessionRoutes(scope, ctx));
   await app.register(async (scope) => adminRoutes(scope, ctx));
+  await app.register(async (scope) => adminDeskRoutes(scope, ctx));
   await app.register(async (scope) => adminActivityRoutes(scope, ctx));
   await app.register(async (scope) => adminMailRoutes(scope, ctx));
   return app;

@@ -35,6 +35,9 @@ import {
   markAppointmentCompleted,
   markAppointmentPaid,
   saveDoctorSchedule,
+  searchPatients,
+  staffBookAppointment,
+  staffRescheduleAppointment,
   updateDoctor,
   type DoctorWrite,
 } from '../../admin/src/api/admin-api';
@@ -143,6 +146,13 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     await markAppointmentCompleted(staff.api, appointmentId);
     lastReply(staff, contract.messageReplySchema);
     await cancelAdminAppointment(staff.api, byStaff);
+    lastReply(staff, contract.messageReplySchema);
+    expect((await searchPatients(staff.api, 'cora contract')).map((p) => p.email)).toEqual([email]);
+    lastReply(staff, contract.patientSearchReplySchema);
+    const desk = await staffBookAppointment(staff.api, { docId: 'doc04', slotDate: TOMORROW, slotTime: '15:00', patient: { email } }, 'contract-desk');
+    expect(desk.appointment).toMatchObject({ patientName: 'Cora Contract', newPatient: false });
+    lastReply(staff, contract.staffBookingReplySchema);
+    await staffRescheduleAppointment(staff.api, { appointmentId: desk.appointment._id, slotDate: TOMORROW, slotTime: '15:30' });
     lastReply(staff, contract.messageReplySchema);
     const added = (await addDoctor(staff.api, { ...NEW_DOCTOR, image })).doctor;
     lastReply(staff, contract.doctorReplySchema);

@@ -11,11 +11,14 @@ import type {
   DoctorReply,
   DoctorScheduleReply,
   MessageReply,
+  PatientMatch,
+  PatientSearchReply,
   Schedule,
+  StaffBookingReply,
   TokenReply,
 } from '@carebook/shared';
 
-export type { AdminAppointment, AppointmentEmail, AppointmentStatus } from '@carebook/shared';
+export type { AdminAppointment, AppointmentEmail, AppointmentStatus, PatientMatch, StaffBooking } from '@carebook/shared';
 
 /** Narrows the list; empty parts mean "any". Days are `YYYY-MM-DD` in the clinic's calendar. */
 export interface AppointmentQuery {
@@ -107,4 +110,34 @@ export function cancelAdminAppointment(api: ApiClient, appointmentId: string): P
  */
 export function saveDoctorSchedule(api: ApiClient, docId: string, schedule: Schedule, options: { dryRun?: boolean } = {}): Promise<DoctorScheduleReply> {
   return api.post(`${BASE}/doctor-schedule`, { docId, ...schedule, ...(options.dryRun ? { dryRun: true } : {}) });
+}
+
+/** Patients whose name, email or phone contains `text` (2 to 100 characters), at most ten. */
+export async function searchPatients(api: ApiClient, text: string): Promise<PatientMatch[]> {
+  const params = new URLSearchParams({ q: text });
+  return (await api.get<PatientSearchReply>(`${BASE}/patients?${params.toString()}`)).patients;
+}
+
+export interface StaffBookingRequest {
+  docId: string;
+  slotDate: string;
+  slotTime: string;
+  /** An existing patient by email; a new one also needs `name` (and may give `phone`). */
+  patient: { email: string; name?: string; phone?: string };
+  /** Given only to go over the per-patient limit; the audit trail records it. */
+  overCapReason?: string;
+}
+
+/** Books a caller; `idempotencyKey` makes a retry of the same form safe (one booking). */
+export function staffBookAppointment(api: ApiClient, body: StaffBookingRequest, idempotencyKey?: string): Promise<StaffBookingReply> {
+  return api.post(`${BASE}/book-appointment`, body, { idempotencyKey });
+}
+
+/** Moves any patient's upcoming visit to another free time of its doctor. */
+export function staffRescheduleAppointment(
+  api: ApiClient,
+  body: { appointmentId: string; slotDate: string; slotTime: string },
+  idempotencyKey?: string,
+): Promise<MessageReply> {
+  return api.post(`${BASE}/appointment-reschedule`, body, { idempotencyKey });
 }

@@ -6,6 +6,7 @@ import styles from './admin-layout.module.css';
 
 const LINKS = [
   { to: '/', label: 'Overview', end: true },
+  { to: '/calendar', label: 'Calendar', end: false },
   { to: '/doctors', label: 'Doctors', end: false },
   { to: '/appointments', label: 'Appointments', end: false },
   { to: '/activity', label: 'Activity', end: false },

@@ -186,3 +186,21 @@ export function passwordResetMail(name: string, link: string): RenderedMail {
     ics: null,
   };
 }
+
+/** How long the link in a new patient's invitation works, in days: past any visit booked with it. */
+export const INVITE_LINK_DAYS = 14;
+
+/** To a patient the clinic made an account for: choose a password to see and manage the visit online. */
+export function inviteMail(name: string, link: string): RenderedMail {
+  return {
+    subject: 'Your CareBook account: choose a password',
+    ...bodies(`Hello ${name},`, [
+      'The clinic has booked your visit by phone and opened a CareBook account for you with this email address. A separate email has the visit itself.',
+      'Choose a password to see your appointments online, move or cancel them, and book the next one yourself:',
+      { label: 'Choose your password', href: link },
+      `The link works once, for ${INVITE_LINK_DAYS} days. If it has run out, use "Forgot password?" on the login page with this email address.`,
+      'If you did not expect this email, you may ignore it: nobody can use the account without choosing its password through this link.',
+    ]),
+    ics: null,
+  };
+}

@@ -32,6 +32,20 @@ export async function findOwnAppointment(
   return rows[0] ?? null;
 }
 
+/** The appointment whoever's it is (the clinic moves any patient's), with its patient; `null` when missing. */
+export async function findAnyAppointment(
+  db: Queryable,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<(OwnAppointmentRow & { user_id: string }) | null> {
+  const rows = await db.query<OwnAppointmentRow & { user_id: string }>(
+    `SELECT id, user_id, doctor_id, slot_date, slot_time, doc_data, cancelled, is_completed, revision
+     FROM appointments WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * Moves a live appointment to another slot of its doctor. The partial unique index over live
  * appointments decides whether the new slot is free: a taken one fails with 23505, and in a

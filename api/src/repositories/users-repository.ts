@@ -76,3 +76,38 @@ export async function setPasswordHash(db: Queryable, id: string, passwordHash: s
   const rows = await db.query('UPDATE users SET password = $2 WHERE id = $1 RETURNING id', [id, passwordHash]);
   return rows.length > 0;
 }
+
+/**
+ * A patient the clinic adds (a caller with no account): `false` when the email was taken meanwhile
+ * (another desk added them first), so the caller's transaction can refuse without a failed statement.
+ */
+export async function insertInvitedUser(
+  db: Queryable,
+  user: { id: string; name: string; email: string; phone: string; passwordHash: string },
+): Promise<boolean> {
+  const rows = await db.query(
+    'INSERT INTO users (id, name, email, phone, password) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (email) DO NOTHING RETURNING id',
+    [user.id, user.name, user.email, user.phone, user.passwordHash],
+  );
+  return rows.length > 0;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<{ id: string; name: string } | null> {
+  const rows = await db.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE email = $1', [email]);
+  return rows[0] ?? null;
+}
+
+/** Patients whose name, email or phone contains `text` (any case), names first by match, at most `limit`. */
+export async function searchPatients(
+  db: Queryable,
+  text: string,
+  limit: number,
+): Promise<Array<{ id: string; name: string; email: string; phone: string }>> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.query<{ id: string; name: string; email: string; phone: string }>(
+    `SELECT id, name, email, phone FROM users
+     WHERE name ILIKE $1 OR email ILIKE $1 OR phone ILIKE $1
+     ORDER BY (name ILIKE $2) DESC, name, email LIMIT ${Math.floor(limit)}`,
+    [pattern, `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
+  );
+}

@@ -7,7 +7,7 @@ import { bookingRefusal } from '../lib/refusals';
 import { toDocData } from '../lib/serialize';
 import { cancelAppointment, insertAppointment } from '../repositories/appointments-repository';
 import { type DoctorRow, findDoctor } from '../repositories/doctors-repository';
-import { findOwnAppointment, moveAppointment } from '../repositories/patient-appointment-repository';
+import { findAnyAppointment, moveAppointment } from '../repositories/patient-appointment-repository';
 import { insertRating } from '../repositories/ratings-repository';
 import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
@@ -36,6 +36,7 @@ function slotDay(slotDate: string, slotTime: string): string {
 
 /** Where a moved appointment was before the move (for the audit trail). */
 export interface MovedFrom {
+  patientId: string;
   doctorId: string;
   slotDate: string;
   slotTime: string;
@@ -45,7 +46,7 @@ export interface MovedFrom {
  * The checks that need no doctor (a real day, on the grid, not past, within 7 days), first, so a
  * bad request is a 400 whoever the doctor is; the doctor's own hours are checked under its lock.
  */
-function refuseMalformedSlot(request: SlotRequest): void {
+function refuseMalformedSlot(request: Omit<SlotRequest, 'userId'>): void {
   const slot = checkSlot(request);
   if (!slot.ok && slot.problem !== 'outside-hours' && slot.problem !== 'time-off') throw new HttpError(400, slot.message);
 }
@@ -67,7 +68,7 @@ export function createAppointmentWrites(
    * conflict), or this booking waits for the change and is judged by the new hours.
    * 404 unknown doctor, 400 a slot the rules or the schedule refuse, 409 not taking appointments.
    */
-  async function lockBookableDoctor(tx: Queryable, doctorId: string, request: SlotRequest): Promise<DoctorRow> {
+  async function lockBookableDoctor(tx: Queryable, doctorId: string, request: Omit<SlotRequest, 'userId'>): Promise<DoctorRow> {
     const doctor = await findDoctor(tx, doctorId, { forUpdate: true });
     if (!doctor) throw new HttpError(404, MESSAGES.doctorNotFound);
     const slot = checkSlot({ ...request, schedule: doctor.schedule });
@@ -76,15 +77,21 @@ export function createAppointmentWrites(
     return doctor;
   }
 
-  /** Books a free slot of the doctor within the patient's limits, in one transaction; 409 when taken. */
-  async function book(request: SlotRequest & { appointmentId: string; doctorId: string }, first?: FirstInTransaction): Promise<void> {
+  /**
+   * Books a free slot of the doctor within the patient's limits, in one transaction; 409 when taken.
+   * `maxUpcoming` replaces MAX_UPCOMING_PER_PATIENT for this booking (the clinic, with a reason).
+   */
+  async function book(
+    request: SlotRequest & { appointmentId: string; doctorId: string; maxUpcoming?: number },
+    first?: FirstInTransaction,
+  ): Promise<void> {
     const { appointmentId, userId, slotDate, slotTime } = request;
     refuseMalformedSlot(request);
     try {
       await db.transaction(async (tx) => {
         await first?.(tx);
         const doctor = await lockBookableDoctor(tx, request.doctorId, request);
-        await enforcePatientLimits(tx, { ...request, max: limits.maxUpcomingPerPatient });
+        await enforcePatientLimits(tx, { ...request, max: request.maxUpcoming ?? limits.maxUpcomingPerPatient });
         await insertAppointment(tx, {
           id: appointmentId,
           userId,
@@ -103,18 +110,22 @@ export function createAppointmentWrites(
   }
 
   /**
-   * Moves the patient's own upcoming appointment to another slot of its doctor, in one transaction:
-   * 404 not theirs; 400 cancelled, completed, started, the same slot, or a new slot the rules or
+   * Moves the patient's own upcoming appointment (`userId`; `null`: the clinic moves anyone's) to
+   * another slot of its doctor, in one transaction: 404 not theirs; 400 cancelled, completed, started, the same slot, or a new slot the rules or
    * the doctor's schedule refuse; 409 the doctor stopped taking appointments or the slot is taken
    * (by a unique index, never a read before the write).
    */
-  async function move(request: SlotRequest & { appointmentId: string }, first?: FirstInTransaction): Promise<MovedFrom> {
+  async function move(
+    request: Omit<SlotRequest, 'userId'> & { appointmentId: string; userId: string | null },
+    first?: FirstInTransaction,
+  ): Promise<MovedFrom> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
     refuseMalformedSlot(request);
     return db.transaction(async (tx) => {
       await first?.(tx);
-      const current = await findOwnAppointment(tx, appointmentId, request.userId, { forUpdate: true });
-      if (!current) throw new HttpError(404, MESSAGES.appointmentNotFound);
+      const current = await findAnyAppointment(tx, appointmentId, { forUpdate: true });
+      // Another patient's looks the same as a missing one.
+      if (!current || (request.userId !== null && current.user_id !== request.userId)) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
       if (hasSlotStarted(current.slot_date, current.slot_time, now, timeZone)) throw new HttpError(400, MESSAGES.appointmentPast);
       if (current.slot_date === slotDate && current.slot_time === slotTime) throw new HttpError(400, MESSAGES.rescheduleSameSlot);
@@ -128,7 +139,7 @@ export function createAppointmentWrites(
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
       await mail.moved(tx, appointmentId, { slotDate: current.slot_date, slotTime: current.slot_time });
-      return { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      return { patientId: current.user_id, doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
     });
   }
 

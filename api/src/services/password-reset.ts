@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@carebook/shared';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../lib/http-error';
-import { passwordResetMail, RESET_LINK_MINUTES, resetLink } from '../lib/mail-templates';
+import { INVITE_LINK_DAYS, inviteMail, passwordResetMail, RESET_LINK_MINUTES, resetLink } from '../lib/mail-templates';
 import { enqueueMail } from '../repositories/mail-outbox-repository';
 import { revokeUserSessions } from './sessions';
 
@@ -38,20 +38,41 @@ export async function requestPasswordReset(db: Db, input: { email: string; now: 
     );
     const [user] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE email = $1', [email]);
     if (!user || Number(counted?.n ?? 0) > RESETS_PER_EMAIL_PER_HOUR) return;
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashResetToken(token);
-    await tx.query('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-      tokenHash,
-      user.id,
-      now,
-      new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
-    ]);
+    const { token, tokenHash } = await storeLink(tx, user.id, now, RESET_LINK_MINUTES);
     await enqueueMail(tx, {
       dedupeKey: `password-reset:${tokenHash}`,
       kind: 'password-reset',
       recipient: email,
       mail: passwordResetMail(user.name, resetLink(input.siteUrl, token)),
     });
+  });
+}
+
+/** Stores a new link of the account (its hash only), working for `minutes`; returns the token for the email. */
+async function storeLink(tx: Queryable, userId: string, now: Date, minutes: number): Promise<{ token: string; tokenHash: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashResetToken(token);
+  await tx.query('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
+    tokenHash,
+    userId,
+    now,
+    new Date(now.getTime() + minutes * 60_000),
+  ]);
+  return { token, tokenHash };
+}
+
+/**
+ * Invites a patient the clinic has just made an account for (a booking taken on the phone): a
+ * link of the reset mechanism, working for {@link INVITE_LINK_DAYS} days, and its email, queued in
+ * the caller's transaction so no invite goes out for an account that was rolled back.
+ */
+export async function queueInvite(tx: Queryable, input: { userId: string; name: string; email: string; now: Date; siteUrl: string }): Promise<void> {
+  const { token, tokenHash } = await storeLink(tx, input.userId, input.now, INVITE_LINK_DAYS * 24 * 60);
+  await enqueueMail(tx, {
+    dedupeKey: `invite:${tokenHash}`,
+    kind: 'password-reset',
+    recipient: input.email,
+    mail: inviteMail(input.name, resetLink(input.siteUrl, token)),
   });
 }
 

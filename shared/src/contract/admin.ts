@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../domain/messages';
 import { idField, requestBody } from './common';
-import { appointmentSchema } from './appointments';
+import { appointmentSchema, rescheduleRequestSchema } from './appointments';
 import { doctorSchema } from './doctors';
 
 export const adminDoctorsReplySchema = z.object({ success: z.literal(true), doctors: z.array(doctorSchema) });
@@ -77,3 +77,50 @@ export const appointmentEmailSchema = z.object({
 });
 
 export const appointmentEmailsReplySchema = z.object({ success: z.literal(true), emails: z.array(appointmentEmailSchema) });
+
+/** The most a desk may write as the reason for booking a patient over the per-patient limit. */
+export const CAP_REASON_MAX = 200;
+
+/**
+ * `POST /api/v1/admin/book-appointment`: the desk books a caller. `patient.email` finds an existing
+ * account; an unknown email makes a new one (then `name` is needed; `phone` optional) and invites
+ * it by email. `overCapReason` lets the clinic go over the per-patient limit; the trail records it.
+ */
+export const staffBookingRequestSchema = requestBody({
+  docId: idField(MESSAGES.invalidDoctorId),
+  slotDate: z.string({ error: MESSAGES.slotInvalidDate }),
+  slotTime: z.string({ error: MESSAGES.slotInvalidTime }),
+  patient: z.object(
+    {
+      email: z.string({ error: MESSAGES.invalidEmail }),
+      name: z.string({ error: MESSAGES.badRequest }).optional(),
+      phone: z.string({ error: MESSAGES.badRequest }).optional(),
+    },
+    { error: MESSAGES.invalidEmail },
+  ),
+  overCapReason: z.string({ error: MESSAGES.capReasonInvalid }).optional(),
+});
+
+/** The booking as the desk sees it at once (the calendar reloads the full row). */
+export const staffBookingSchema = z.object({
+  _id: z.string(),
+  docId: z.string(),
+  userId: z.string(),
+  slotDate: z.string(),
+  slotTime: z.string(),
+  patientName: z.string(),
+  /** `true` when this booking made the patient's account (an invite email is on its way). */
+  newPatient: z.boolean(),
+});
+
+export const staffBookingReplySchema = z.object({ success: z.literal(true), message: z.string(), appointment: staffBookingSchema });
+
+/** `POST /api/v1/admin/appointment-reschedule`: the same body as a patient's own move. */
+export const staffRescheduleRequestSchema = rescheduleRequestSchema;
+
+/** `GET /api/v1/admin/patients?q=`: patients whose name, email or phone contains `q`. */
+export const patientSearchQuerySchema = z.object({ q: z.string({ error: MESSAGES.patientSearchInvalid }) });
+
+export const patientMatchSchema = z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string() });
+
+export const patientSearchReplySchema = z.object({ success: z.literal(true), patients: z.array(patientMatchSchema) });

@@ -113,9 +113,23 @@ export const MESSAGES = {
   samePassword: 'Please choose a new password that differs from the current one',
   patientNotFound: 'Patient not found',
   invalidAuditFilter: 'The activity filter is not valid',
+
+  staffBooked: 'Appointment booked for the patient',
+  staffBookedNewPatient: 'Appointment booked; the new patient has an email to set a password',
+  staffMoved: 'Appointment moved; the patient has an email with the new time',
+  patientNameNeeded: "This email has no account yet: enter the new patient's name",
+  patientJustAdded: 'Another desk has just added a patient with this email. Search for them and book again.',
+  patientSameTimeBooked: 'The patient already has an appointment at this time. Please choose another time.',
+  capReasonInvalid: 'The reason for going over the limit must be plain text of at most 200 characters',
+  patientSearchInvalid: 'Search with at least 2 and at most 100 characters',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** The refusal at the desk when the patient already holds `max` upcoming appointments and no reason was given. */
+export function staffOverCapMessage(max: number): string {
+  return `The patient already holds ${max} upcoming appointment${max === 1 ? '' : 's'}, the most one patient may hold. To book another, give the reason.`;
+}
 
 /** The refusal when a patient already holds `max` upcoming appointments (the API's per-patient limit). */
 export function tooManyUpcomingMessage(max: number): string {

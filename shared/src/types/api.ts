@@ -41,6 +41,10 @@ export type AppointmentStatus = z.infer<typeof contract.appointmentStatusSchema>
 /** An appointment as the admin list returns it: the patient's contact details included. */
 export type AdminAppointment = z.infer<typeof contract.adminAppointmentSchema>;
 export type AdminAppointmentsReply = z.infer<typeof contract.adminAppointmentsReplySchema>;
+export type StaffBooking = z.infer<typeof contract.staffBookingSchema>;
+export type StaffBookingReply = z.infer<typeof contract.staffBookingReplySchema>;
+export type PatientMatch = z.infer<typeof contract.patientMatchSchema>;
+export type PatientSearchReply = z.infer<typeof contract.patientSearchReplySchema>;
 
 /** One logged-in device of an account. */
 export type Session = z.infer<typeof contract.sessionSchema>;
