@@ -11,9 +11,9 @@
 //   data, same server, cold too. The machine is shared: medians count, and the ratio.
 // Run: npm run bench -w e2e, or npm run bench:admin-calendar -w e2e (build first: npm run build -w admin). BENCH_RUNS (default 7).
 import { DEFAULT_SCHEDULE, SLOT_TIMES, toDateKey, type AdminAppointment, type Doctor } from '@carebook/shared';
-import { startAdminApp } from '../../scripts/admin-app';
+import { startAdminApp } from '../../servers/admin/admin-app';
 import { launchBrowser } from '../support/browser';
-import { freePort } from '../support/free-port';
+import { freePort } from '../../testing/node/free-port';
 import { machineLoad } from './machine-load';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
