@@ -174,13 +174,16 @@ export function resetLink(siteUrl: string, token: string): string {
   return `${siteUrl}/reset-password#token=${token}`;
 }
 
+/** Stored in the outbox with the request; the text, with its link, only exists while it is sent. */
+export const PASSWORD_RESET_SUBJECT = 'Choose a new CareBook password';
+
 export function passwordResetMail(name: string, link: string): RenderedMail {
   return {
-    subject: 'Choose a new CareBook password',
+    subject: PASSWORD_RESET_SUBJECT,
     ...bodies(`Hello ${name},`, [
       'Someone, probably you, asked to choose a new password for your CareBook account. Follow this link to choose one:',
       { label: 'Choose a new password', href: link },
-      `The link works once, for ${RESET_LINK_MINUTES} minutes. Choosing a new password logs you out on every other device.`,
+      `The link works once, for ${RESET_LINK_MINUTES} minutes from your request, and only the newest link sent to you works. Choosing a new password logs you out on every other device.`,
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ]),
     ics: null,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@carebook/shared';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../lib/http-error';
-import { passwordResetMail, RESET_LINK_MINUTES, resetLink } from '../lib/mail-templates';
+import { PASSWORD_RESET_SUBJECT, passwordResetMail, RESET_LINK_MINUTES, type RenderedMail, resetLink } from '../lib/mail-templates';
 import { enqueueMail } from '../repositories/mail-outbox-repository';
 import { revokeUserSessions } from './sessions';
 
@@ -24,9 +24,11 @@ export function hashResetToken(token: string): string {
 
 /**
  * Records the request and, when `email` has an account and has not asked too often this hour,
- * stores a new link (its hash only) and queues its email, all in one transaction.
+ * ends the account's older open links and queues a reset email, all in one transaction. The
+ * email refers to the request; its link is minted when it is sent ({@link mintResetMail}), so no
+ * usable link is ever stored.
  */
-export async function requestPasswordReset(db: Db, input: { email: string; now: Date; siteUrl: string }): Promise<void> {
+export async function requestPasswordReset(db: Db, input: { email: string; now: Date }): Promise<void> {
   const { email, now } = input;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   await db.transaction(async (tx) => {
@@ -38,31 +40,54 @@ export async function requestPasswordReset(db: Db, input: { email: string; now: 
     );
     const [user] = await tx.query<{ id: string; name: string }>('SELECT id, name FROM users WHERE email = $1', [email]);
     if (!user || Number(counted?.n ?? 0) > RESETS_PER_EMAIL_PER_HOUR) return;
-    const token = randomBytes(32).toString('base64url');
-    const tokenHash = hashResetToken(token);
-    await tx.query('INSERT INTO password_resets (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
-      tokenHash,
+    await tx.query('UPDATE password_resets SET superseded_at = $2 WHERE user_id = $1 AND used_at IS NULL AND superseded_at IS NULL', [
       user.id,
       now,
-      new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
     ]);
+    const [reset] = await tx.query<{ id: string }>(
+      'INSERT INTO password_resets (user_id, created_at, expires_at) VALUES ($1, $2, $3) RETURNING id::text AS id',
+      [user.id, now, new Date(now.getTime() + RESET_LINK_MINUTES * 60_000)],
+    );
+    if (!reset) throw new Error('the reset request was not stored');
     await enqueueMail(tx, {
-      dedupeKey: `password-reset:${tokenHash}`,
+      dedupeKey: `password-reset:${reset.id}`,
       kind: 'password-reset',
       recipient: email,
-      mail: passwordResetMail(user.name, resetLink(input.siteUrl, token)),
+      mail: { subject: PASSWORD_RESET_SUBJECT, text: '', html: '', ics: null },
+      passwordResetId: reset.id,
     });
+  });
+}
+
+/**
+ * The reset email of request `resetId`, with a link minted now: the link's hash replaces any
+ * earlier one (an attempt that failed mid-send leaves nothing usable), in one transaction. `null`
+ * when the request no longer stands (used, superseded by a newer one, or expired): nothing to send.
+ */
+export async function mintResetMail(db: Db, input: { resetId: string; now: Date; siteUrl: string }): Promise<RenderedMail | null> {
+  return db.transaction(async (tx) => {
+    const [reset] = await tx.query<{ name: string; expires_at: Date; used_at: Date | null; superseded_at: Date | null }>(
+      `SELECT u.name, r.expires_at, r.used_at, r.superseded_at FROM password_resets r JOIN users u ON u.id = r.user_id
+       WHERE r.id = $1 FOR UPDATE OF r`,
+      [input.resetId],
+    );
+    if (!reset || reset.used_at !== null || reset.superseded_at !== null) return null;
+    if (new Date(reset.expires_at).getTime() <= input.now.getTime()) return null;
+    const token = randomBytes(32).toString('base64url');
+    await tx.query('UPDATE password_resets SET token_hash = $2 WHERE id = $1', [input.resetId, hashResetToken(token)]);
+    return passwordResetMail(reset.name, resetLink(input.siteUrl, token));
   });
 }
 
 async function claimLink(tx: Queryable, token: string, now: Date): Promise<string> {
   if (!TOKEN_PATTERN.test(token)) throw new HttpError(400, MESSAGES.resetLinkInvalid);
-  const [link] = await tx.query<{ user_id: string; expires_at: Date; used_at: Date | null }>(
-    'SELECT user_id, expires_at, used_at FROM password_resets WHERE token_hash = $1 FOR UPDATE',
+  const [link] = await tx.query<{ user_id: string; expires_at: Date; used_at: Date | null; superseded_at: Date | null }>(
+    'SELECT user_id, expires_at, used_at, superseded_at FROM password_resets WHERE token_hash = $1 FOR UPDATE',
     [hashResetToken(token)],
   );
   if (!link) throw new HttpError(400, MESSAGES.resetLinkInvalid);
   if (link.used_at !== null) throw new HttpError(400, MESSAGES.resetLinkUsed);
+  if (link.superseded_at !== null) throw new HttpError(400, MESSAGES.resetLinkSuperseded);
   if (new Date(link.expires_at).getTime() <= now.getTime()) throw new HttpError(400, MESSAGES.resetLinkExpired);
   return link.user_id;
 }

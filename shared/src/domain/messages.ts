@@ -42,6 +42,7 @@ export const MESSAGES = {
     'If an account uses this email address, we have sent it a link to choose a new password. The link works for 30 minutes. Check your spam folder if it does not arrive.',
   resetLinkInvalid: 'This password reset link is not valid. Please check you opened the whole link from the email, or ask for a new one.',
   resetLinkExpired: 'This password reset link has expired (links work for 30 minutes). Please ask for a new one.',
+  resetLinkSuperseded: 'A newer password reset link has been sent to you since this one, so this one no longer works. Please use the link in the newest email.',
   resetLinkUsed: 'This password reset link has already been used. Please ask for a new one if you need to change your password again.',
   passwordResetDone: 'Your new password is set. You are logged in, and every other device has been logged out.',
   passwordsDiffer: 'The two passwords do not match',
