@@ -16,7 +16,7 @@ import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
 import { findAppointmentState, listUserAppointments } from '../repositories/appointments-repository';
-import { findOwnAppointment } from '../repositories/patient-appointment-repository';
+import { findOwnAppointment, type OwnAppointmentRow } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
 
 export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -42,8 +42,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       const slot = { slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone };
       const sent = await idempotentWrite(db, request, {
         reply: { status: 201, body: { success: true as const, message: MESSAGES.appointmentBooked, appointmentId } },
-        write: (also) => appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot }, also),
-        audit: () => ctx.audit(request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime }),
+        write: (hooks) => appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot }, hooks),
+        audit: (tx) => ctx.audit.within(tx, request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime }),
       });
       return reply.status(sent.status).send(sent.body);
     },
@@ -74,18 +74,19 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       const { appointmentId } = request.body;
       const sent = await idempotentWrite(db, request, {
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } },
-        write: async (also) => {
+        write: async (hooks) => {
           const own = await findOwnAppointment(db, appointmentId, request.userId);
           if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
             throw new HttpError(400, MESSAGES.appointmentPast);
           }
-          if (!(await appointmentWrites.cancel(appointmentId, request.userId, also))) {
+          if (!(await appointmentWrites.cancel(appointmentId, request.userId, { first: hooks.first, last: (tx) => hooks.last?.(tx, own) ?? Promise.resolve() }))) {
             throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
           }
           return own;
         },
-        audit: (own) =>
-          ctx.audit(
+        audit: (tx, own: OwnAppointmentRow | null) =>
+          ctx.audit.within(
+            tx,
             request,
             'appointment.cancel',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },

@@ -2,6 +2,7 @@ import { checkSlot, hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shar
 import type { Db, Queryable } from '../db/db';
 import { DOCTOR_SLOT_INDEX, violatedUniqueIndex } from '../lib/appointment-request';
 import { HttpError } from '../lib/http-error';
+import type { TransactionHooks } from '../lib/idempotency';
 import { enforcePatientLimits } from '../lib/patient-limits';
 import { bookingRefusal } from '../lib/refusals';
 import { toDocData } from '../lib/serialize';
@@ -11,13 +12,6 @@ import { findOwnAppointment, moveAppointment } from '../repositories/patient-app
 import { insertRating } from '../repositories/ratings-repository';
 import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
-
-/**
- * Runs first inside the write's transaction: storing an idempotent reply claims its key before the
- * change, so a parallel request with the key waits for this one and then gives up (see
- * `lib/idempotency.ts`) instead of running into this one's change.
- */
-export type FirstInTransaction = (tx: Queryable) => Promise<void>;
 
 export interface SlotRequest {
   userId: string;
@@ -77,12 +71,12 @@ export function createAppointmentWrites(
   }
 
   /** Books a free slot of the doctor within the patient's limits, in one transaction; 409 when taken. */
-  async function book(request: SlotRequest & { appointmentId: string; doctorId: string }, first?: FirstInTransaction): Promise<void> {
+  async function book(request: SlotRequest & { appointmentId: string; doctorId: string }, hooks: TransactionHooks<void> = {}): Promise<void> {
     const { appointmentId, userId, slotDate, slotTime } = request;
     refuseMalformedSlot(request);
     try {
       await db.transaction(async (tx) => {
-        await first?.(tx);
+        await hooks.first?.(tx);
         const doctor = await lockBookableDoctor(tx, request.doctorId, request);
         await enforcePatientLimits(tx, { ...request, max: limits.maxUpcomingPerPatient });
         await insertAppointment(tx, {
@@ -96,6 +90,7 @@ export function createAppointmentWrites(
           amount: doctor.fees,
         });
         await mail.booked(tx, appointmentId);
+        await hooks.last?.(tx);
       });
     } catch (error) {
       throw bookingRefusal(error);
@@ -108,11 +103,11 @@ export function createAppointmentWrites(
    * the doctor's schedule refuse; 409 the doctor stopped taking appointments or the slot is taken
    * (by a unique index, never a read before the write).
    */
-  async function move(request: SlotRequest & { appointmentId: string }, first?: FirstInTransaction): Promise<MovedFrom> {
+  async function move(request: SlotRequest & { appointmentId: string }, hooks: TransactionHooks<MovedFrom> = {}): Promise<MovedFrom> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
     refuseMalformedSlot(request);
     return db.transaction(async (tx) => {
-      await first?.(tx);
+      await hooks.first?.(tx);
       const current = await findOwnAppointment(tx, appointmentId, request.userId, { forUpdate: true });
       if (!current) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
@@ -128,7 +123,9 @@ export function createAppointmentWrites(
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
       await mail.moved(tx, appointmentId, { slotDate: current.slot_date, slotTime: current.slot_time });
-      return { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      const from = { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      await hooks.last?.(tx, from);
+      return from;
     });
   }
 
@@ -143,23 +140,21 @@ export function createAppointmentWrites(
   }
 
   /**
-   * `true` when this call cancelled it (see the repository). With `userId`, only that patient's,
-   * and the email says the patient cancelled; without, the clinic did.
+   * Cancels it (with `userId`, only that patient's, and the email says the patient cancelled;
+   * without, the clinic did); `true` when this call cancelled it. With an idempotency key
+   * (`hooks.first`), nothing cancelled rolls the key back too, so a retry is not refused.
    */
-  /**
-   * Cancels it (with `userId`, only that patient's); `true` when this call cancelled it. With an
-   * idempotency key (`first`), nothing cancelled rolls the key back too, so a retry is not refused.
-   */
-  async function cancel(id: string, userId?: string, first?: FirstInTransaction): Promise<boolean> {
+  async function cancel(id: string, userId?: string, hooks: TransactionHooks<true> = {}): Promise<boolean> {
     try {
       return await db.transaction(async (tx) => {
-        await first?.(tx);
+        await hooks.first?.(tx);
         const cancelled = await cancelAppointment(tx, id, userId);
         if (!cancelled) {
-          if (first) throw new NothingCancelled();
+          if (hooks.first) throw new NothingCancelled();
           return false;
         }
         await mail.cancelled(tx, id, userId === undefined ? 'clinic' : 'patient');
+        await hooks.last?.(tx, true);
         return true;
       });
     } catch (error) {
