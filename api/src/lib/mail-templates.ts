@@ -166,6 +166,25 @@ export function reminderMail(facts: AppointmentFacts, settings: MailSettings): R
   };
 }
 
+/**
+ * A schedule change left the visit outside the doctor's times: the visit is kept, and the patient
+ * chooses to keep it or move it. The reminder waits until they (or the clinic) have decided.
+ */
+export function strandedMail(facts: AppointmentFacts, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  return {
+    subject: `Please check your appointment with ${facts.doctor.name} on ${when}`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      `${facts.doctor.name}'s hours have changed, and your appointment is now outside them. It is still booked: nothing has been cancelled.`,
+      visitFacts(facts, settings),
+      'Please tell us what you would like. On your appointments page you can keep this time (the clinic then confirms it with the doctor) or move it to another free time with the same doctor. If you do neither, the clinic will contact you.',
+      { label: 'Keep or move your appointment', href: `${settings.siteUrl}${ROUTES.myAppointments}` },
+      'We will not send the usual reminder for this visit until it is settled.',
+    ]),
+    ics: null,
+  };
+}
+
 /** How long a reset link works, in minutes. */
 export const RESET_LINK_MINUTES = 30;
 

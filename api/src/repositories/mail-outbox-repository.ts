@@ -2,7 +2,7 @@ import type { AppointmentDoctor } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 import type { RenderedMail } from '../lib/mail-templates';
 
-export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset';
+export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded';
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxRow {
@@ -41,7 +41,8 @@ export interface NewMail {
  */
 export function laneOf(kind: MailKind): number {
   if (kind === 'password-reset') return 0;
-  if (kind === 'reminder') return 1;
+  // A reminder is due at a time; a visit left outside the doctor's hours needs an answer before it.
+  if (kind === 'reminder' || kind === 'stranded') return 1;
   return 2;
 }
 
@@ -82,14 +83,17 @@ export async function skipPendingReminders(db: Queryable, appointmentId: string)
   );
 }
 
+/** A reminder waiting while its visit is held (stranded by a schedule change) tries again after this. */
+export const HELD_REMINDER_RETRY_MS = 5 * 60_000;
+
 /**
- * Takes up to `limit` due emails for this process, lowest lane first: each is leased for
+ * Takes up to `limit` due emails for this process, lowest lane first (and returns them in that order): each is leased for
  * `leaseSeconds` under a new lease id (another process skips it, and takes it over only once the
  * lease ran out: the sender renews it while it works) and its attempt counted. `SKIP LOCKED` lets
  * several processes claim at once without waiting on each other or taking the same row.
  */
 export async function claimDueMails(db: Queryable, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  return db.query<OutboxRow>(
+  const rows = await db.query<OutboxRow & { lane: number }>(
     `UPDATE mail_outbox SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1, lease_id = gen_random_uuid()
      WHERE id IN (
        SELECT id FROM mail_outbox
@@ -97,9 +101,11 @@ export async function claimDueMails(db: Queryable, limit: number, leaseSeconds: 
        ORDER BY lane, id LIMIT $1
        FOR UPDATE SKIP LOCKED)
      RETURNING id::text AS id, lease_id::text AS lease_id, message_uid::text AS message_uid, kind, appointment_id, appointment_revision,
-       recipient, subject, text_body, html_body, ics, attempts, password_reset_id::text AS password_reset_id`,
+       recipient, subject, text_body, html_body, ics, attempts, password_reset_id::text AS password_reset_id, lane`,
     [limit, leaseSeconds],
   );
+  // RETURNING has no order of its own: the sender works through the batch lane by lane, oldest first.
+  return rows.sort((x, y) => x.lane - y.lane || Number(x.id) - Number(y.id));
 }
 
 /** A claimed row, named by the lease that claimed it: a mark with a lost lease changes nothing. */
@@ -199,6 +205,7 @@ export async function findVisitsDueReminder(
      WHERE NOT a.cancelled AND NOT a.is_completed
        AND a.slot_day BETWEEN ($1::timestamptz AT TIME ZONE $2)::date - 1 AND ($1::timestamptz AT TIME ZONE $2)::date + ($3::int / 24 + 2)
        AND ((a.slot_day + a.slot_time::time) AT TIME ZONE $2) BETWEEN $1::timestamptz + interval '1 hour' AND $1::timestamptz + make_interval(hours => $3)
+       AND NOT a.stranded_held
        AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.dedupe_key = 'reminder:' || a.id || ':' || a.revision)
      ORDER BY a.slot_day, a.slot_time LIMIT $4`,
     [q.now.toISOString(), q.timeZone, q.hours, q.limit],
@@ -206,17 +213,26 @@ export async function findVisitsDueReminder(
 }
 
 /**
- * Whether a queued reminder still speaks the truth: the visit is live, at the revision it was
- * written for, and has not started at `now`.
+ * Whether a queued reminder still speaks the truth: `due` when the visit is live, at the revision
+ * it was written for, and has not started at `now`; `held` when it is all that but held (a schedule
+ * change left it outside the doctor's times and nobody has decided yet); otherwise `gone`.
  */
-export async function reminderStillDue(db: Queryable, appointmentId: string, revision: number, now: Date, timeZone: string): Promise<boolean> {
-  const rows = await db.query<{ due: boolean }>(
+export async function reminderStillDue(
+  db: Queryable,
+  appointmentId: string,
+  revision: number,
+  now: Date,
+  timeZone: string,
+): Promise<'due' | 'held' | 'gone'> {
+  const rows = await db.query<{ due: boolean; held: boolean }>(
     `SELECT (NOT cancelled AND NOT is_completed AND revision = $2
-             AND ((slot_day + slot_time::time) AT TIME ZONE $4) > $3::timestamptz) AS due
+             AND ((slot_day + slot_time::time) AT TIME ZONE $4) > $3::timestamptz) AS due, stranded_held AS held
      FROM appointments WHERE id = $1`,
     [appointmentId, revision, now.toISOString(), timeZone],
   );
-  return rows[0]?.due === true;
+  const row = rows[0];
+  if (row?.due !== true) return 'gone';
+  return row.held ? 'held' : 'due';
 }
 
 export interface SentMailRow {

@@ -44,6 +44,7 @@ import {
   findAppointmentParties,
   findAppointmentState,
   listAllAppointments,
+  keepStrandedVisit,
   markCompleted,
   markPaid,
 } from '../repositories/appointments-repository';
@@ -322,5 +323,22 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return { success: true as const, message: MESSAGES.appointmentCancelled };
     }
     throw cancelRefusal(await findAppointmentState(db, appointmentId));
+  });
+
+  /**
+   * Staff decide a visit a schedule change left outside the doctor's times stays at its time: its
+   * reminder goes out as usual. 404 unknown, 409 not waiting for a decision.
+   */
+  api.post(`${base}/appointment-keep`, appointmentChange, async (request) => {
+    const { appointmentId } = request.body;
+    const kept = await db.transaction(async (tx) => {
+      if (!(await keepStrandedVisit(tx, appointmentId, 'kept-by-staff'))) return false;
+      const parties = await findAppointmentParties(tx, appointmentId);
+      await audit.within(tx, request, 'appointment.keep', appointmentTarget(appointmentId, parties), { kept: 'kept-by-staff' });
+      return true;
+    });
+    if (kept) return { success: true as const, message: MESSAGES.appointmentKept };
+    if (!(await findAppointmentState(db, appointmentId))) throw new HttpError(404, MESSAGES.appointmentNotFound);
+    throw new HttpError(409, MESSAGES.appointmentNotHeld);
   });
 }

@@ -15,7 +15,7 @@ import { idempotentWrite } from '../lib/idempotency';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
-import { findAppointmentState, listUserAppointments } from '../repositories/appointments-repository';
+import { findAppointmentState, keepStrandedVisit, listUserAppointments } from '../repositories/appointments-repository';
 import { findOwnAppointment, type OwnAppointmentRow } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
 
@@ -96,4 +96,31 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       return reply.status(sent.status).send(sent.body);
     },
   );
+
+  /**
+   * The patient keeps a visit that a schedule change left outside the doctor's times (they were
+   * emailed): its reminder goes out as usual. 404 not theirs, 409 not waiting for a decision.
+   */
+  api.post(
+    '/api/v1/user/keep-appointment',
+    {
+      preValidation: guards.requirePatient,
+      preHandler: ctx.rateLimits.bookingWrites,
+      schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) },
+    },
+    async (request) => {
+      const { appointmentId } = request.body;
+      const own = await findOwnAppointment(db, appointmentId, request.userId);
+      if (!own) throw new HttpError(404, MESSAGES.appointmentNotFound);
+      const kept = await db.transaction(async (tx) => {
+        if (!(await keepStrandedVisit(tx, appointmentId, 'kept-by-patient', request.userId))) return false;
+        const target = { type: 'appointment', id: appointmentId, appointmentId, doctorId: own.doctor_id };
+        await ctx.audit.within(tx, request, 'appointment.keep', target, { kept: 'kept-by-patient' });
+        return true;
+      });
+      if (!kept) throw new HttpError(409, MESSAGES.appointmentNotHeld);
+      return { success: true as const, message: MESSAGES.appointmentKept };
+    },
+  );
 }
+

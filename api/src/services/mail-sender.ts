@@ -8,6 +8,7 @@ import {
   MAIL_CHANNEL,
   markFinal,
   markRetry,
+  HELD_REMINDER_RETRY_MS,
   markSent,
   type OutboxRow,
   releaseLeases,
@@ -118,12 +119,18 @@ export async function startMailSender(options: SenderOptions): Promise<MailSende
   /**
    * A reminder is re-checked, and skipped when it no longer speaks the truth, in one transaction
    * that holds its appointment's row: a move or cancellation waits for it, or it sees theirs.
-   * `true` when it is still due.
+   * A reminder of a held visit (stranded by a schedule change) waits and is looked at again later.
+   * `true` when it is to be sent now.
    */
   async function reminderDue(row: OutboxRow & { appointment_id: string; appointment_revision: number }): Promise<boolean> {
     return db.transaction(async (tx) => {
       await tx.query('SELECT id FROM appointments WHERE id = $1 FOR UPDATE', [row.appointment_id]);
-      if (await reminderStillDue(tx, row.appointment_id, row.appointment_revision, options.now(), options.timeZone)) return true;
+      const state = await reminderStillDue(tx, row.appointment_id, row.appointment_revision, options.now(), options.timeZone);
+      if (state === 'due') return true;
+      if (state === 'held') {
+        await markRetry(tx, row, "held: the visit is outside the doctor's new times until the patient or staff decide", HELD_REMINDER_RETRY_MS);
+        return false;
+      }
       await markFinal(tx, row, 'skipped', "the visit was moved, cancelled or had started when the reminder's turn came");
       return false;
     });

@@ -30,3 +30,19 @@ CREATE INDEX mail_outbox_lane_idx ON mail_outbox (lane, id) WHERE status = 'pend
 -- The lease a sender holds on a claimed row: every mark names it, so a sender whose lease ran out
 -- (and whose row another sender claimed) changes nothing.
 ALTER TABLE mail_outbox ADD COLUMN lease_id uuid;
+
+-- An admin session names the admin credential it was started under (scrypt of ADMIN_PASSWORD salted
+-- with ADMIN_EMAIL, services/sessions.ts): once either changes, every process started with the new
+-- one refuses it. Admin sessions from before this migration name none and are refused.
+ALTER TABLE sessions ADD COLUMN credential text;
+
+-- A visit a schedule change left outside the doctor's times: its patient is emailed once per time
+-- of the visit (dedupe key 'stranded:<appointment>:<revision>'), and its reminder is held while
+-- `stranded_held`, until the patient keeps it ('kept-by-patient'), staff keep it
+-- ('kept-by-staff'), or it is moved or cancelled. The admin app shows who was told and when.
+ALTER TABLE appointments ADD COLUMN stranded_told_at timestamptz;
+ALTER TABLE appointments ADD COLUMN stranded_held boolean NOT NULL DEFAULT false;
+ALTER TABLE appointments ADD COLUMN stranded_answer text CHECK (stranded_answer IN ('kept-by-patient', 'kept-by-staff', 'moved'));
+ALTER TABLE mail_outbox DROP CONSTRAINT mail_outbox_kind_check;
+ALTER TABLE mail_outbox ADD CONSTRAINT mail_outbox_kind_check
+  CHECK (kind IN ('booked', 'moved', 'cancelled', 'reminder', 'password-reset', 'stranded'));
