@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSlotDays } from '@carebook/shared';
 import { spawnApi } from '../src/test-support/spawn-api';
+import { benchMailOrder } from './mail-order';
 
 /**
  * `npm run bench -w api`: requests per second and p99 latency of GET all-doctors and of booking,
@@ -15,7 +16,10 @@ import { spawnApi } from '../src/test-support/spawn-api';
  * the median ratio is what counts: the machine is shared, single runs are noisy. The API logs at
  * BENCH_LOG_LEVEL (default `info`, as deployed: one access line per request). BENCH_BOOKING=0
  * measures the list only. The whole set runs twice, on two fresh API processes: with the audit trail
- * (as deployed) and with AUDIT_LOG=off, and the two are compared in the last lines.
+ * (as deployed) and with AUDIT_LOG=off, and the two are compared (each booking writes its audit
+ * entry in its own transaction: the booking figures are the audit trail's cost on throughput). Then
+ * mail delivery order under a backlog (`bench/mail-order.ts`; BENCH_MAIL=0 skips it, `npm run
+ * bench:mail -w api` runs it alone).
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -232,6 +236,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) child.kill('SIGTERM');
   }
+  if (process.env.BENCH_MAIL !== '0') await benchMailOrder();
 }
 
 main().catch((error: unknown) => {

@@ -47,6 +47,7 @@ import { createAppointmentWrites } from './services/appointment-writes';
 import { createDoctorWrites } from './services/doctor-writes';
 import { watchDoctorList } from './services/doctor-list-changes';
 import { startMailSender } from './services/mail-sender';
+import { adminCredentialId } from './services/sessions';
 
 export interface BuildAppOptions {
   db: Db;
@@ -112,7 +113,13 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   // Emails leave through the outbox: requests write rows, this loop sends them (and reminders).
   const mailSender = await startMailSender({ db, mail: config.mail, timeZone: config.clinicTimeZone, now, log: app.log, appointmentMail });
   app.addHook('onClose', mailSender.stop);
-  const sessions = { signer, now, policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays } };
+  const sessions = {
+    signer,
+    now,
+    policy: { idleDays: config.sessionIdleDays, maxDays: config.sessionMaxDays },
+    // Admin tokens issued under another ADMIN_EMAIL or ADMIN_PASSWORD are refused (services/sessions.ts).
+    adminCredential: config.admin ? adminCredentialId(config.admin) : null,
+  };
   const audit = createAudit(db, { now, enabled: config.auditEnabled, log: app.log });
   // Registered before the context: the per-account limits are built on its store.
   await app.register(rateLimit, { global: false });
@@ -127,7 +134,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     uploads,
     doctorsCache,
     appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail),
-    doctorWrites: createDoctorWrites(db, doctorList.changes, uploads),
+    doctorWrites: createDoctorWrites(db, doctorList.changes, uploads, appointmentMail),
     rateLimits: createRateLimits(app, config),
   };
 

@@ -6,7 +6,7 @@ import { verifyAudit } from './services/audit';
 /**
  * `npm run audit:verify -w api [-- --head <hash>]`: checks the whole audit trail of the configured
  * database (DATABASE_URL, or the embedded one in DATA_DIR while the API is stopped) and exits 1 when
- * an entry was changed, removed or reordered. It prints the head hash: keep it somewhere else and
+ * an entry was changed, removed or reordered, or an appointment change has no entry. It prints the head hash: keep it somewhere else and
  * pass it with `--head` next time, so removing the newest entries is detected too.
  */
 async function main(): Promise<number> {
@@ -20,9 +20,11 @@ async function main(): Promise<number> {
   try {
     const result = await verifyAudit(db, { expectedHead });
     for (const problem of result.problems) console.error(`TAMPERED: ${problem}`);
+    for (const missing of result.missing) console.error(`MISSING: ${missing}`);
     console.log(`${result.entries} audit entries checked; head ${result.head}`);
-    if (result.problems.length > 0) {
-      console.error(`audit:verify: the trail is NOT intact (${result.problems.length} problem${result.problems.length === 1 ? '' : 's'})`);
+    const count = result.problems.length + result.missing.length;
+    if (count > 0) {
+      console.error(`audit:verify: the trail is NOT intact (${count} problem${count === 1 ? '' : 's'})`);
       return 1;
     }
     console.log('audit:verify: the trail is intact');

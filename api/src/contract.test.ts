@@ -12,6 +12,7 @@ import {
   getDoctors,
   getProfile,
   getSessions,
+  keepAppointment,
   login,
   MESSAGES,
   rateAppointment,
@@ -32,6 +33,7 @@ import {
   getAdminAppointments,
   getAdminDoctors,
   getAppointmentEmails,
+  keepAdminAppointment,
   markAppointmentCompleted,
   markAppointmentPaid,
   saveDoctorSchedule,
@@ -154,6 +156,19 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     lastReply(staff, contract.staffBookingReplySchema);
     await staffRescheduleAppointment(staff.api, { appointmentId: desk.appointment._id, slotDate: TOMORROW, slotTime: '15:30' });
     lastReply(staff, contract.messageReplySchema);
+    // Two visits left outside doc01's hours by a day off: the patient keeps one, staff the other.
+    const keptByPatient = (await bookAppointment(patient.api, { docId: 'doc01', slotDate: TOMORROW, slotTime: '11:00' })).appointmentId;
+    const keptByStaff = (await bookAppointment(patient.api, { docId: 'doc01', slotDate: TOMORROW, slotTime: '11:30' })).appointmentId;
+    const doc01 = (await getAdminDoctors(staff.api)).find((d) => d._id === 'doc01')?.schedule ?? DEFAULT_SCHEDULE;
+    const dayOff = { weekly: doc01.weekly, timeOff: [...doc01.timeOff, { from: '2026-11-25', to: '2026-11-25' }] };
+    const stranded = (await saveDoctorSchedule(staff.api, 'doc01', dayOff)).conflicts;
+    lastReply(staff, contract.doctorScheduleReplySchema);
+    expect(stranded.map((a) => [a._id, a.stranded?.held]).sort()).toEqual([[keptByPatient, true], [keptByStaff, true]].sort());
+    await keepAppointment(patient.api, keptByPatient);
+    lastReply(patient, contract.messageReplySchema);
+    await keepAdminAppointment(staff.api, keptByStaff);
+    lastReply(staff, contract.messageReplySchema);
+    await saveDoctorSchedule(staff.api, 'doc01', doc01);
     const added = (await addDoctor(staff.api, { ...NEW_DOCTOR, image })).doctor;
     lastReply(staff, contract.doctorReplySchema);
     expect((await updateDoctor(staff.api, added._id, { ...NEW_DOCTOR, fees: '45' })).doctor.fees).toBe(45);

@@ -88,12 +88,30 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
   });
 
   it.each([
-    ['only zero-width characters', '\u200B\u200C\u200D\u2060'],
-    ['a right-to-left override', 'Ana \u202Eeel'],
-  ])('refuses a name made of %s', async (_label, name) => {
+    ['only zero-width characters', '\u200B\u200C\u200D\u2060', MESSAGES.nameInvisibleCharacters],
+    ['a zero-width space inside', 'Ana\u200BLee', MESSAGES.nameInvisibleCharacters],
+    ['a byte order mark in front', '\uFEFFAna Lee', MESSAGES.nameInvisibleCharacters],
+    ['a line separator', 'Ana\u2028Lee', MESSAGES.nameInvisibleCharacters],
+    ['half of a broken character', 'Ana \uD83DLee', MESSAGES.nameInvisibleCharacters],
+    ['a right-to-left override', 'Ana \u202Eeel', MESSAGES.invalidName],
+  ])('refuses a name with %s', async (_label, name, message) => {
     const res = await post(env.app, '/api/v1/user/register', { ...good, email: `n${Math.random()}@example.com`, name });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidName });
+    expect(res.body).toEqual({ success: false, message });
+  });
+
+  it.each([
+    ['a zero-width space', 'ana\u200B@example.com'],
+    ['a byte order mark', '\uFEFFana@example.com'],
+    ['a line separator', 'ana@example.com\u2028'],
+    ['half of a broken character', 'e\uD800x@example.com'],
+  ])('refuses an email address with %s, storing nothing', async (_label, email) => {
+    const users = async () => (await env.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users'))[0]?.n;
+    const before = await users();
+    const res = await post(env.app, '/api/v1/user/register', { ...good, email });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message: MESSAGES.emailInvisibleCharacters });
+    expect(await users()).toBe(before);
   });
 
   describe('malformed multipart bodies get 400, never 500', () => {

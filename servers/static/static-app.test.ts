@@ -66,6 +66,29 @@ describe.each(apps)('GET / on %s', (_name, create, page) => {
   });
 });
 
+describe('compressed pages', () => {
+  it.each([
+    ['gzip', 'gzip'],
+    ['GZIP, br', 'gzip'],
+    ['*', 'gzip'],
+    ['gzip;q=0', undefined],
+    ['gzip;q=0, br', undefined],
+    ['gzip;q=0, *', undefined],
+    ['identity', undefined],
+  ])('honours Accept-Encoding %j on a rendered page (content-encoding %p)', async (accept, expected) => {
+    const app = await createStaticApp({ root: builtApp('host', '<title>host</title>'), renderPage: async () => ({ status: 200, html: '<p>page</p>' }) });
+    try {
+      const reply = await app.inject({ url: '/', headers: { 'accept-encoding': accept } });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-encoding']).toBe(expected);
+      const body = expected === 'gzip' ? zlib.gunzipSync(reply.rawPayload).toString() : reply.body;
+      expect(body).toBe('<p>page</p>');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('security headers', () => {
   it('are sent with pages: CSP allowing our origins only, no framing, referrer policy, nosniff, permissions; files get nosniff only', async () => {
     const app = await createStaticApp({

@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -136,8 +137,9 @@ export async function createStaticApp(options: StaticAppOptions): Promise<Fastif
     if (renderPage) {
       return renderPage(request.url).then(({ status, html, gzip }) => {
         reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
-        // On a slow phone every kilobyte counts: gzip whenever the browser takes it.
-        if (!/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.send(html);
+        // On a slow phone every kilobyte counts: gzip whenever the browser takes it. `negotiator`
+        // reads Accept-Encoding as the RFC says: `gzip;q=0` refuses gzip, `*` accepts it.
+        if (new Negotiator(request).encoding(['gzip']) !== 'gzip') return reply.send(html);
         return reply.header('Content-Encoding', 'gzip').send(gzip ?? zlib.gzipSync(html, { level: 6 }));
       });
     }

@@ -104,6 +104,11 @@ export function cancelAdminAppointment(api: ApiClient, appointmentId: string): P
   return api.post(`${BASE}/appointment-cancel`, { appointmentId });
 }
 
+/** Staff keep a visit that a schedule change left outside the doctor's times: its reminder goes out again. */
+export function keepAdminAppointment(api: ApiClient, appointmentId: string): Promise<MessageReply> {
+  return api.post(`${BASE}/appointment-keep`, { appointmentId });
+}
+
 /**
  * Saves the doctor's whole schedule; the reply lists the upcoming appointments now outside it
  * (kept). With `dryRun`, nothing is saved: only the conflicts the change would have.

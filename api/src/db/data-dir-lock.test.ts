@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { spawnApi } from '../test-support/spawn-api';
-import { DataDirLockedError, lockDataDir, processIdentity } from './data-dir-lock';
+import { DataDirLockedError, lockDataDir, processEnding, processIdentity } from './data-dir-lock';
 
 jest.setTimeout(90_000);
 
@@ -26,6 +26,23 @@ describe('the embedded database folder lock', () => {
   it('takes over a lock left by a dead process', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid as number;
     writeFileSync(path.join(dir, 'api.lock'), String(dead));
+    const release = lockDataDir(dir);
+    expect(readFileSync(path.join(dir, 'api.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
+    release();
+  });
+
+  it('takes over at once the lock of a process just killed, before its parent has collected it', () => {
+    const holder = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']);
+    const pid = holder.pid as number;
+    lockDataDir(dir, pid);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    // No await in between: this process has not collected the child, whose pid still answers.
+    holder.kill('SIGKILL');
+    const deadline = Date.now() + 2_000;
+    while (!processEnding(pid) && Date.now() < deadline) {
+      // The kill is delivered within microseconds; spin until the kernel shows it ending.
+    }
+    expect(processEnding(pid)).toBe(true);
     const release = lockDataDir(dir);
     expect(readFileSync(path.join(dir, 'api.lock'), 'utf8').split('\n')[0]).toBe(String(process.pid));
     release();

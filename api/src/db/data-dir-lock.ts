@@ -39,6 +39,27 @@ function bootTimeMs(): number | null {
   }
 }
 
+/** `PF_EXITING` in the flags of /proc/<pid>/stat: the kernel has begun ending the process. */
+const PF_EXITING = 0x4;
+
+/**
+ * Whether the process has ended or is ending although its pid still answers: a zombie (`Z`, dead
+ * and waiting for its parent to collect it), `X`, or one the kernel is tearing down (`PF_EXITING`,
+ * set at once by kill -9, while a large process's memory is freed). Such a process writes nothing
+ * more, so its lock is stale at once. `false` where there is no /proc.
+ */
+export function processEnding(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const state = fields[0] ?? '';
+    const flags = Number(fields[6] ?? 0);
+    return state === 'Z' || state === 'X' || (flags & PF_EXITING) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -66,7 +87,7 @@ function readHolder(file: string): Holder {
  * started after the lock was written (a reboot, or the pid handed to someone else) is not it.
  */
 function holderRuns(file: string, holder: Holder): boolean {
-  if (!isAlive(holder.pid)) return false;
+  if (!isAlive(holder.pid) || processEnding(holder.pid)) return false;
   const current = processIdentity(holder.pid);
   if (holder.identity !== null && current !== null) return holder.identity === current;
   const boot = bootTimeMs();

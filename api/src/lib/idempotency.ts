@@ -81,16 +81,27 @@ export async function sweepExpiredKeys(db: Queryable): Promise<number> {
   return rows.length;
 }
 
+/** What a write runs inside its own transaction besides the change. */
+export interface TransactionHooks<Made> {
+  /** First, before the change: storing an idempotent reply claims its key. */
+  first?: (tx: Queryable) => Promise<void>;
+  /** Last, once the change is made, just before the commit: its audit entry. */
+  last?: (tx: Queryable, made: Made) => Promise<void>;
+}
+
 export interface IdempotentWrite<Body, Made> {
   /** The reply when this request makes the change; stored with the write when a key came. */
   reply: StoredReply<Body>;
   /**
-   * The change (checks that refuse it may throw here too): `alsoInTransaction`, when given, must run
-   * in the write's transaction. Returns what the audit needs.
+   * The change (checks that refuse it may throw here too): both hooks must run in the write's
+   * transaction, `first` before the change and `last` after it. Returns what the audit needs.
    */
-  write(alsoInTransaction: ((tx: Queryable) => Promise<void>) | undefined): Promise<Made>;
-  /** Records the change; called only when this request made it (not for a replay or a parallel twin's). */
-  audit(made: Made): Promise<void>;
+  write(hooks: TransactionHooks<Made>): Promise<Made>;
+  /**
+   * Records the change in its transaction (run as `last`): only a request that makes the change
+   * writes an entry, never a replay or a parallel twin whose write was rolled back.
+   */
+  audit(tx: Queryable, made: Made): Promise<void>;
 }
 
 /**
@@ -103,15 +114,13 @@ export async function idempotentWrite<Body, Made>(db: Queryable, request: Fastif
   const call = idempotentCall(request);
   const prior = call ? await storedReply<Body>(db, call) : null;
   if (prior) return prior;
-  let made: Made;
   try {
-    made = await change.write(call ? (tx) => saveReply(tx, call, change.reply) : undefined);
+    await change.write({ first: call ? (tx) => saveReply(tx, call, change.reply) : undefined, last: (tx, made) => change.audit(tx, made) });
   } catch (error) {
     const winner = call && error instanceof KeyTakenError ? await storedReply<Body>(db, call) : null;
     if (winner) return winner;
     throw error;
   }
-  await change.audit(made);
   if (call) {
     // The change is made and its reply stored: tidying up must not turn it into an error.
     await sweepExpiredKeys(db).catch((error: unknown) => request.log.warn({ err: error }, 'idempotency key sweep failed'));

@@ -166,6 +166,25 @@ export function reminderMail(facts: AppointmentFacts, settings: MailSettings): R
   };
 }
 
+/**
+ * A schedule change left the visit outside the doctor's times: the visit is kept, and the patient
+ * chooses to keep it or move it. The reminder waits until they (or the clinic) have decided.
+ */
+export function strandedMail(facts: AppointmentFacts, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  return {
+    subject: `Please check your appointment with ${facts.doctor.name} on ${when}`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      `${facts.doctor.name}'s hours have changed, and your appointment is now outside them. It is still booked: nothing has been cancelled.`,
+      visitFacts(facts, settings),
+      'Please tell us what you would like. On your appointments page you can keep this time (the clinic then confirms it with the doctor) or move it to another free time with the same doctor. If you do neither, the clinic will contact you.',
+      { label: 'Keep or move your appointment', href: `${settings.siteUrl}${ROUTES.myAppointments}` },
+      'We will not send the usual reminder for this visit until it is settled.',
+    ]),
+    ics: null,
+  };
+}
+
 /** How long a reset link works, in minutes. */
 export const RESET_LINK_MINUTES = 30;
 
@@ -174,13 +193,16 @@ export function resetLink(siteUrl: string, token: string): string {
   return `${siteUrl}/reset-password#token=${token}`;
 }
 
+/** Stored in the outbox with the request; the text, with its link, only exists while it is sent. */
+export const PASSWORD_RESET_SUBJECT = 'Choose a new CareBook password';
+
 export function passwordResetMail(name: string, link: string): RenderedMail {
   return {
-    subject: 'Choose a new CareBook password',
+    subject: PASSWORD_RESET_SUBJECT,
     ...bodies(`Hello ${name},`, [
       'Someone, probably you, asked to choose a new password for your CareBook account. Follow this link to choose one:',
       { label: 'Choose a new password', href: link },
-      `The link works once, for ${RESET_LINK_MINUTES} minutes. Choosing a new password logs you out on every other device.`,
+      `The link works once, for ${RESET_LINK_MINUTES} minutes from your request, and only the newest link sent to you works. Choosing a new password logs you out on every other device.`,
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ]),
     ics: null,
@@ -189,11 +211,12 @@ export function passwordResetMail(name: string, link: string): RenderedMail {
 
 /** How long the link in a new patient's invitation works, in days: past any visit booked with it. */
 export const INVITE_LINK_DAYS = 14;
+export const INVITE_SUBJECT = 'Your CareBook account: choose a password';
 
 /** To a patient the clinic made an account for: choose a password to see and manage the visit online. */
 export function inviteMail(name: string, link: string): RenderedMail {
   return {
-    subject: 'Your CareBook account: choose a password',
+    subject: INVITE_SUBJECT,
     ...bodies(`Hello ${name},`, [
       'The clinic has booked your visit by phone and opened a CareBook account for you with this email address. A separate email has the visit itself.',
       'Choose a password to see your appointments online, move or cancel them, and book the next one yourself:',

@@ -85,5 +85,9 @@ export function toAdminAppointment(publicUrl: string, row: AdminAppointmentRow):
       phone: row.user_phone,
       image: absoluteUrl(publicUrl, row.user_image),
     },
+    stranded:
+      row.stranded_told_at === null
+        ? null
+        : { toldAt: new Date(row.stranded_told_at).getTime(), held: row.stranded_held, answer: row.stranded_answer },
   };
 }

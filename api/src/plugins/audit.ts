@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db } from '../db/db';
-import { type ActorRole, appendAudit } from '../services/audit';
+import type { Db, Queryable } from '../db/db';
+import { type ActorRole, type AuditEntry, appendAudit, appendAuditIn } from '../services/audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,11 +20,19 @@ export interface AuditTarget {
 
 /**
  * `audit(request, action, target, changes?)` records who (the guarded caller, or anonymous with the
- * address), what (action, target, changed fields) and when (UTC), with the request id. It is called
- * after the change committed; a failure to record is logged as an error and does not undo or fail
- * the change the caller already made.
+ * address), what (action, target, changed fields) and when (UTC), with the request id, in a
+ * transaction of its own: for events that change no record of ours in a transaction (logins,
+ * refusals); a failure to record is logged as an error and fails nothing.
+ *
+ * `audit.within(tx, request, ...)` records a change in the change's own transaction, as its last
+ * statement: the change and its entry commit together, so no crash leaves one without the other
+ * (and a replayed Idempotency-Key, which changes nothing, writes nothing). A failure there rolls
+ * the change back.
  */
-export type Audit = (request: FastifyRequest, action: string, target: AuditTarget, changes?: Record<string, unknown>) => Promise<void>;
+export interface Audit {
+  (request: FastifyRequest, action: string, target: AuditTarget, changes?: Record<string, unknown>): Promise<void>;
+  within(tx: Queryable, request: FastifyRequest, action: string, target: AuditTarget, changes?: Record<string, unknown>): Promise<void>;
+}
 
 /** Keys whose values never reach the trail, at any depth: passwords, tokens, secrets, reset links. */
 const SECRET_KEY = /pass(word)?|token|secret|reset|link|hash/i;
@@ -40,27 +48,39 @@ function withoutSecrets(value: unknown): unknown {
 }
 
 export function createAudit(db: Db, options: { now: () => Date; enabled: boolean; log: FastifyBaseLogger }): Audit {
-  return async (request, action, target, changes = {}) => {
-    if (!options.enabled) return;
+  const entryOf = (request: FastifyRequest, action: string, target: AuditTarget, changes: Record<string, unknown>): AuditEntry => {
     const actorRole: ActorRole = request.actorRole ?? 'anonymous';
     const actorId = request.actorRole ? request.userId : '';
-    try {
-      await appendAudit(db, {
-        at: options.now(),
-        actorRole,
-        actorId,
-        ip: request.ip,
-        requestId: String(request.id),
-        action,
-        targetType: target.type,
-        targetId: target.id,
-        patientId: target.patientId ?? (actorRole === 'patient' ? actorId : null),
-        doctorId: target.doctorId ?? null,
-        appointmentId: target.appointmentId ?? null,
-        changes: withoutSecrets(changes) as Record<string, unknown>,
-      });
-    } catch (error) {
-      options.log.error({ err: error, action, requestId: request.id }, 'could not write the audit entry');
-    }
+    return {
+      at: options.now(),
+      actorRole,
+      actorId,
+      ip: request.ip,
+      requestId: String(request.id),
+      action,
+      targetType: target.type,
+      targetId: target.id,
+      patientId: target.patientId ?? (actorRole === 'patient' ? actorId : null),
+      doctorId: target.doctorId ?? null,
+      appointmentId: target.appointmentId ?? null,
+      changes: withoutSecrets(changes) as Record<string, unknown>,
+    };
   };
+  const audit: Audit = Object.assign(
+    async (request: FastifyRequest, action: string, target: AuditTarget, changes: Record<string, unknown> = {}) => {
+      if (!options.enabled) return;
+      try {
+        await appendAudit(db, entryOf(request, action, target, changes));
+      } catch (error) {
+        options.log.error({ err: error, action, requestId: request.id }, 'could not write the audit entry');
+      }
+    },
+    {
+      async within(tx: Queryable, request: FastifyRequest, action: string, target: AuditTarget, changes: Record<string, unknown> = {}) {
+        if (!options.enabled) return;
+        await appendAuditIn(tx, entryOf(request, action, target, changes));
+      },
+    },
+  );
+  return audit;
 }

@@ -43,7 +43,7 @@ export function readToken(request: FastifyRequest): string | null {
  * refuses a patient whose account no longer exists), so an ended session is refused at once by
  * every API process; see `services/sessions.ts`.
  */
-export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<SessionDeps, 'policy' | 'now'>, audit: Audit) {
+export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<SessionDeps, 'policy' | 'now' | 'adminCredential'>, audit: Audit) {
   const guard = (role: Role, message: string) =>
     async function (request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const token = readToken(request);

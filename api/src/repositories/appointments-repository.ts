@@ -20,6 +20,30 @@ export interface AdminAppointmentRow extends AppointmentRow {
   user_email: string;
   user_phone: string;
   user_image: string;
+  /** When the patient was emailed that a schedule change left the visit outside the doctor's times. */
+  stranded_told_at: Date | string | null;
+  stranded_held: boolean;
+  stranded_answer: StrandedAnswer | null;
+}
+
+export type StrandedAnswer = 'kept-by-patient' | 'kept-by-staff' | 'moved';
+
+/** The patient has been told; the visit's reminder waits until someone decides. */
+export async function holdStrandedVisit(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query('UPDATE appointments SET stranded_told_at = $2, stranded_held = true, stranded_answer = NULL WHERE id = $1', [id, now]);
+}
+
+/**
+ * Keeps a held visit at its time (with `userId`, only that patient's); its reminder goes out as
+ * usual from then on. `false` when there was no such held, live visit.
+ */
+export async function keepStrandedVisit(db: Queryable, id: string, answer: 'kept-by-patient' | 'kept-by-staff', userId?: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE appointments SET stranded_held = false, stranded_answer = $2
+     WHERE id = $1 AND stranded_held AND NOT cancelled AND NOT is_completed AND ($3::text IS NULL OR user_id = $3) RETURNING id`,
+    [id, answer, userId ?? null],
+  );
+  return rows.length > 0;
 }
 
 const COLUMNS = 'a.id, a.user_id, a.doctor_id, a.slot_date, a.slot_time, a.doc_data, a.amount, a.cancelled, a.payment, a.is_completed, a.created_at';
@@ -57,7 +81,8 @@ export interface AppointmentFilter {
 /** Every appointment with who booked it, newest slot first, narrowed by `filter`. */
 export async function listAllAppointments(db: Queryable, filter: AppointmentFilter = {}): Promise<AdminAppointmentRow[]> {
   return db.query<AdminAppointmentRow>(
-    `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image
+    `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image,
+            a.stranded_told_at, a.stranded_held, a.stranded_answer
      FROM appointments a JOIN users u ON u.id = a.user_id
      WHERE ($1::text IS NULL OR a.doctor_id = $1)
        AND ($2::date IS NULL OR a.slot_day >= $2::date)

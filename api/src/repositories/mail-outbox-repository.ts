@@ -2,11 +2,13 @@ import type { AppointmentDoctor } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 import type { RenderedMail } from '../lib/mail-templates';
 
-export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset';
+export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded';
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxRow {
   id: string;
+  /** The lease this sender holds on the row: every mark names it. */
+  lease_id: string;
   message_uid: string;
   kind: MailKind;
   appointment_id: string | null;
@@ -17,6 +19,8 @@ export interface OutboxRow {
   html_body: string;
   ics: string | null;
   attempts: number;
+  /** A reset email's request: its text (with a link minted then) is written at send time. */
+  password_reset_id: string | null;
 }
 
 export interface NewMail {
@@ -26,8 +30,27 @@ export interface NewMail {
   appointmentId?: string;
   appointmentRevision?: number;
   recipient: string;
+  /** For a password reset, only the subject is stored: its text is written at send time. */
   mail: RenderedMail;
+  passwordResetId?: string;
 }
+
+/**
+ * The lane a kind of mail waits in, lowest sent first: a reset (a patient waits for it on screen),
+ * then reminders (due at a time), then confirmations. A backlog of one lane never holds up a lower one.
+ */
+export function laneOf(kind: MailKind): number {
+  if (kind === 'password-reset') return 0;
+  // A reminder is due at a time; a visit left outside the doctor's hours needs an answer before it.
+  if (kind === 'reminder' || kind === 'stranded') return 1;
+  return 2;
+}
+
+/**
+ * A done email keeps no text: the admin app shows its subject, status and times only, and a
+ * body may hold what a reader of a backup should not see.
+ */
+const ERASE_BODY = `text_body = '', html_body = '', ics = NULL`;
 
 /** Every API process's sender listens here; a NOTIFY sent in a transaction arrives when it commits. */
 export const MAIL_CHANNEL = 'carebook_mail_queued';
@@ -39,10 +62,12 @@ export const MAIL_CHANNEL = 'carebook_mail_queued';
  */
 export async function enqueueMail(db: Queryable, m: NewMail): Promise<boolean> {
   const rows = await db.query(
-    `INSERT INTO mail_outbox (dedupe_key, kind, appointment_id, appointment_revision, recipient, subject, text_body, html_body, ics)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `INSERT INTO mail_outbox (dedupe_key, kind, appointment_id, appointment_revision, recipient, subject, text_body, html_body, ics,
+                              password_reset_id, lane)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-    [m.dedupeKey, m.kind, m.appointmentId ?? null, m.appointmentRevision ?? null, m.recipient, m.mail.subject, m.mail.text, m.mail.html, m.mail.ics],
+    [m.dedupeKey, m.kind, m.appointmentId ?? null, m.appointmentRevision ?? null, m.recipient, m.mail.subject, m.mail.text, m.mail.html, m.mail.ics,
+      m.passwordResetId ?? null, laneOf(m.kind)],
   );
   if (rows.length === 0) return false;
   await db.query('SELECT pg_notify($1, $2)', [MAIL_CHANNEL, '']);
@@ -52,46 +77,95 @@ export async function enqueueMail(db: Queryable, m: NewMail): Promise<boolean> {
 /** A reminder still waiting for a visit that was just moved or cancelled will not go out. */
 export async function skipPendingReminders(db: Queryable, appointmentId: string): Promise<void> {
   await db.query(
-    `UPDATE mail_outbox SET status = 'skipped', last_error = 'the visit was moved or cancelled before the reminder went out'
+    `UPDATE mail_outbox SET status = 'skipped', last_error = 'the visit was moved or cancelled before the reminder went out', ${ERASE_BODY}
      WHERE appointment_id = $1 AND kind = 'reminder' AND status = 'pending'`,
     [appointmentId],
   );
 }
 
+/** A reminder waiting while its visit is held (stranded by a schedule change) tries again after this. */
+export const HELD_REMINDER_RETRY_MS = 5 * 60_000;
+
 /**
- * Takes up to `limit` due emails for this process: each is leased for `leaseSeconds` (another
- * process skips it, and takes it over only if this one dies mid-send) and its attempt counted.
- * `SKIP LOCKED` lets several processes claim at once without waiting on each other or taking the
- * same row; a row claimed meanwhile fails the re-checked lease condition.
+ * Takes up to `limit` due emails for this process, lowest lane first (and returns them in that order): each is leased for
+ * `leaseSeconds` under a new lease id (another process skips it, and takes it over only once the
+ * lease ran out: the sender renews it while it works) and its attempt counted. `SKIP LOCKED` lets
+ * several processes claim at once without waiting on each other or taking the same row.
  */
 export async function claimDueMails(db: Queryable, limit: number, leaseSeconds: number): Promise<OutboxRow[]> {
-  return db.query<OutboxRow>(
-    `UPDATE mail_outbox SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1
+  const rows = await db.query<OutboxRow & { lane: number }>(
+    `UPDATE mail_outbox SET locked_until = now() + make_interval(secs => $2), attempts = attempts + 1, lease_id = gen_random_uuid()
      WHERE id IN (
        SELECT id FROM mail_outbox
        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until <= now())
-       ORDER BY id LIMIT $1
+       ORDER BY lane, id LIMIT $1
        FOR UPDATE SKIP LOCKED)
-     RETURNING id::text AS id, message_uid::text AS message_uid, kind, appointment_id, appointment_revision, recipient, subject, text_body, html_body, ics, attempts`,
+     RETURNING id::text AS id, lease_id::text AS lease_id, message_uid::text AS message_uid, kind, appointment_id, appointment_revision,
+       recipient, subject, text_body, html_body, ics, attempts, password_reset_id::text AS password_reset_id, lane`,
     [limit, leaseSeconds],
   );
+  // RETURNING has no order of its own: the sender works through the batch lane by lane, oldest first.
+  return rows.sort((x, y) => x.lane - y.lane || Number(x.id) - Number(y.id));
 }
 
-export async function markSent(db: Queryable, id: string): Promise<void> {
-  await db.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = $1`, [id]);
+/** A claimed row, named by the lease that claimed it: a mark with a lost lease changes nothing. */
+export interface Leased {
+  id: string;
+  lease_id: string;
+}
+
+/** Extends the leases still held among `rows` by `leaseSeconds` from now; returns how many it extended. */
+export async function renewLeases(db: Queryable, rows: readonly Leased[], leaseSeconds: number): Promise<number> {
+  if (rows.length === 0) return 0;
+  const renewed = await db.query(
+    `UPDATE mail_outbox m SET locked_until = now() + make_interval(secs => $3)
+     FROM unnest($1::bigint[], $2::uuid[]) AS held(id, lease_id)
+     WHERE m.id = held.id AND m.lease_id = held.lease_id AND m.status = 'pending'
+     RETURNING m.id`,
+    [rows.map((r) => r.id), rows.map((r) => r.lease_id), leaseSeconds],
+  );
+  return renewed.length;
+}
+
+/** `false` when the lease was lost (another sender holds the row, or it was skipped meanwhile). */
+export async function markSent(db: Queryable, row: Leased): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, ${ERASE_BODY}
+     WHERE id = $1 AND lease_id = $2 AND status = 'pending' RETURNING id`,
+    [row.id, row.lease_id],
+  );
+  return rows.length === 1;
 }
 
 /** Tries again after `delayMs`, keeping what went wrong for the admin app. */
-export async function markRetry(db: Queryable, id: string, error: string, delayMs: number): Promise<void> {
-  await db.query(
-    `UPDATE mail_outbox SET locked_until = NULL, last_error = $2, next_attempt_at = now() + make_interval(secs => $3) WHERE id = $1`,
-    [id, error, delayMs / 1000],
+export async function markRetry(db: Queryable, row: Leased, error: string, delayMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE mail_outbox SET locked_until = NULL, last_error = $3, next_attempt_at = now() + make_interval(secs => $4)
+     WHERE id = $1 AND lease_id = $2 AND status = 'pending' RETURNING id`,
+    [row.id, row.lease_id, error, delayMs / 1000],
   );
+  return rows.length === 1;
 }
 
 /** Ends a mail for good: `failed` (the server refused it permanently) or `skipped` (no longer true). */
-export async function markFinal(db: Queryable, id: string, status: 'failed' | 'skipped', reason: string): Promise<void> {
-  await db.query(`UPDATE mail_outbox SET status = $2, locked_until = NULL, last_error = $3 WHERE id = $1`, [id, status, reason]);
+export async function markFinal(db: Queryable, row: Leased, status: 'failed' | 'skipped', reason: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE mail_outbox SET status = $3, locked_until = NULL, last_error = $4, ${ERASE_BODY}
+     WHERE id = $1 AND lease_id = $2 AND status = 'pending' RETURNING id`,
+    [row.id, row.lease_id, status, reason],
+  );
+  return rows.length === 1;
+}
+
+/** Gives back this process's claims at a clean stop, so another process sends them at once. */
+export async function releaseLeases(db: Queryable, rows: readonly Leased[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `UPDATE mail_outbox m SET locked_until = NULL
+     FROM unnest($1::bigint[], $2::uuid[]) AS held(id, lease_id)
+     WHERE m.id = held.id AND m.lease_id = held.lease_id AND m.status = 'pending'`,
+    [rows.map((r) => r.id), rows.map((r) => r.lease_id)],
+  );
 }
 
 /** Everything an appointment email says, with the patient's address. */
@@ -131,6 +205,7 @@ export async function findVisitsDueReminder(
      WHERE NOT a.cancelled AND NOT a.is_completed
        AND a.slot_day BETWEEN ($1::timestamptz AT TIME ZONE $2)::date - 1 AND ($1::timestamptz AT TIME ZONE $2)::date + ($3::int / 24 + 2)
        AND ((a.slot_day + a.slot_time::time) AT TIME ZONE $2) BETWEEN $1::timestamptz + interval '1 hour' AND $1::timestamptz + make_interval(hours => $3)
+       AND NOT a.stranded_held
        AND NOT EXISTS (SELECT 1 FROM mail_outbox m WHERE m.dedupe_key = 'reminder:' || a.id || ':' || a.revision)
      ORDER BY a.slot_day, a.slot_time LIMIT $4`,
     [q.now.toISOString(), q.timeZone, q.hours, q.limit],
@@ -138,17 +213,26 @@ export async function findVisitsDueReminder(
 }
 
 /**
- * Whether a queued reminder still speaks the truth: the visit is live, at the revision it was
- * written for, and has not started at `now`.
+ * Whether a queued reminder still speaks the truth: `due` when the visit is live, at the revision
+ * it was written for, and has not started at `now`; `held` when it is all that but held (a schedule
+ * change left it outside the doctor's times and nobody has decided yet); otherwise `gone`.
  */
-export async function reminderStillDue(db: Queryable, appointmentId: string, revision: number, now: Date, timeZone: string): Promise<boolean> {
-  const rows = await db.query<{ due: boolean }>(
+export async function reminderStillDue(
+  db: Queryable,
+  appointmentId: string,
+  revision: number,
+  now: Date,
+  timeZone: string,
+): Promise<'due' | 'held' | 'gone'> {
+  const rows = await db.query<{ due: boolean; held: boolean }>(
     `SELECT (NOT cancelled AND NOT is_completed AND revision = $2
-             AND ((slot_day + slot_time::time) AT TIME ZONE $4) > $3::timestamptz) AS due
+             AND ((slot_day + slot_time::time) AT TIME ZONE $4) > $3::timestamptz) AS due, stranded_held AS held
      FROM appointments WHERE id = $1`,
     [appointmentId, revision, now.toISOString(), timeZone],
   );
-  return rows[0]?.due === true;
+  const row = rows[0];
+  if (row?.due !== true) return 'gone';
+  return row.held ? 'held' : 'due';
 }
 
 export interface SentMailRow {

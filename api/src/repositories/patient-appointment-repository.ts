@@ -57,7 +57,8 @@ export async function moveAppointment(
   a: { id: string; slotDate: string; slotTime: string; slotDay: string },
 ): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE appointments SET slot_date = $2, slot_time = $3, slot_day = $4::date, revision = revision + 1
+    `UPDATE appointments SET slot_date = $2, slot_time = $3, slot_day = $4::date, revision = revision + 1,
+       stranded_answer = CASE WHEN stranded_held THEN 'moved' ELSE stranded_answer END, stranded_held = false
      WHERE id = $1 AND NOT cancelled AND NOT is_completed RETURNING id`,
     [a.id, a.slotDate, a.slotTime, a.slotDay],
   );

@@ -27,6 +27,7 @@ import { idempotentWrite } from '../lib/idempotency';
 import { hashPassword } from '../lib/passwords';
 import { withErrors } from '../lib/reply-schemas';
 import { findUserByEmail, insertInvitedUser, searchPatients } from '../repositories/users-repository';
+import type { MovedFrom } from '../services/appointment-writes';
 import { queueInvite } from '../services/password-reset';
 
 /** Matches a search returns at most; the desk narrows by typing more. */
@@ -97,7 +98,7 @@ export async function adminDeskRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const makePatient = async (tx: Queryable): Promise<void> => {
         if (!created) return;
         if (!(await insertInvitedUser(tx, { ...created, passwordHash }))) throw new HttpError(409, MESSAGES.patientJustAdded);
-        await queueInvite(tx, { userId: created.id, name: created.name, email, now, siteUrl: config.mail.siteUrl });
+        await queueInvite(tx, { userId: created.id, email, now });
       };
       const appointmentId = randomUUID();
       const sent = await idempotentWrite(db, request, {
@@ -109,26 +110,33 @@ export async function adminDeskRoutes(app: FastifyInstance, ctx: AppContext): Pr
             appointment: { _id: appointmentId, docId, userId, slotDate, slotTime, patientName, newPatient: created !== null },
           },
         },
-        write: async (also) => {
+        write: async (hooks) => {
           const slot = { appointmentId, doctorId: docId, userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone };
           try {
-            await appointmentWrites.book({ ...slot, ...(reason ? { maxUpcoming: Number.MAX_SAFE_INTEGER } : {}) }, async (tx) => {
-              await also?.(tx);
-              await makePatient(tx);
-            });
+            await appointmentWrites.book(
+              { ...slot, ...(reason ? { maxUpcoming: Number.MAX_SAFE_INTEGER } : {}) },
+              {
+                first: async (tx) => {
+                  await hooks.first?.(tx);
+                  await makePatient(tx);
+                },
+                last: hooks.last,
+              },
+            );
           } catch (error) {
             throw deskWording(error, config.maxUpcomingPerPatient);
           }
         },
-        audit: async () => {
+        audit: async (tx) => {
           if (created) {
-            await ctx.audit(request, 'patient.invite', { type: 'patient', id: created.id, patientId: created.id }, {
+            await ctx.audit.within(tx, request, 'patient.invite', { type: 'patient', id: created.id, patientId: created.id }, {
               name: created.name,
               email,
               phone: created.phone,
             });
           }
-          await ctx.audit(
+          await ctx.audit.within(
+            tx,
             request,
             'appointment.book',
             { type: 'appointment', id: appointmentId, appointmentId, patientId: userId, doctorId: docId },
@@ -151,18 +159,19 @@ export async function adminDeskRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { appointmentId, slotDate, slotTime } = request.body;
       const sent = await idempotentWrite(db, request, {
         reply: { status: 200, body: { success: true as const, message: MESSAGES.staffMoved } },
-        write: async (also) => {
+        write: async (hooks) => {
           try {
             return await appointmentWrites.move(
               { appointmentId, userId: null, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone },
-              also,
+              hooks,
             );
           } catch (error) {
             throw deskWording(error, config.maxUpcomingPerPatient);
           }
         },
-        audit: (from) =>
-          ctx.audit(
+        audit: (tx, from: MovedFrom) =>
+          ctx.audit.within(
+            tx,
             request,
             'appointment.reschedule',
             { type: 'appointment', id: appointmentId, appointmentId, patientId: from.patientId, doctorId: from.doctorId },

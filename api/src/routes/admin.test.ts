@@ -74,6 +74,24 @@ describe.each(DRIVERS)('admin panel API on %s', (driver) => {
     }
   });
 
+  it('refuses an admin token on a process started with another admin password or email', async () => {
+    const login = await post<{ token: string }>(env.app, '/api/v1/admin/login', ADMIN);
+    expect(login.status).toBe(200);
+    const doctors = (app: typeof env.app) => get(app, '/api/v1/admin/all-doctors', login.body.token);
+    expect((await doctors(env.app)).status).toBe(200);
+    const newPassword = await env.buildOther({ ADMIN_PASSWORD: 'a-new-admin-password-2' });
+    const newEmail = await env.buildOther({ ADMIN_EMAIL: 'new-admin@carebook.test' });
+    for (const other of [newPassword, newEmail]) {
+      const refused = await doctors(other);
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toBe(MESSAGES.adminOnly);
+    }
+    const fresh = await post<{ token: string }>(newPassword, '/api/v1/admin/login', { email: ADMIN.email, password: 'a-new-admin-password-2' });
+    expect(fresh.status).toBe(200);
+    expect((await get(newPassword, '/api/v1/admin/all-doctors', fresh.body.token)).status).toBe(200);
+    expect((await get(env.app, '/api/v1/admin/all-doctors', fresh.body.token)).status).toBe(401);
+  });
+
   it('keeps admin and patient tokens apart in both directions', async () => {
     const adminCalls: Array<[string, object | undefined]> = [
       ['/api/v1/admin/all-doctors', undefined],

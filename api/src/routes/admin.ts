@@ -29,6 +29,7 @@ import {
   tokenReplySchema,
 } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { appointmentFilter } from '../lib/appointment-filter';
 import { parseAddress, readForm, type FormInput } from '../lib/form';
 import { checkId, HttpError } from '../lib/http-error';
@@ -43,6 +44,7 @@ import {
   findAppointmentParties,
   findAppointmentState,
   listAllAppointments,
+  keepStrandedVisit,
   markCompleted,
   markPaid,
 } from '../repositories/appointments-repository';
@@ -287,32 +289,56 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const appointmentChange = { ...guarded, schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) } };
   /** Paid / completed: 404 unknown, 409 when the appointment was cancelled. Repeating is harmless. */
   const mark =
-    (action: string, field: 'payment' | 'is_completed', change: (id: string) => Promise<boolean>, message: string) =>
+    (action: string, field: 'payment' | 'is_completed', change: (tx: Queryable, id: string) => Promise<boolean>, message: string) =>
     async (request: FastifyRequest & { body: { appointmentId: string } }) => {
       const { appointmentId } = request.body;
-      const before = await findAppointmentParties(db, appointmentId);
-      if (await change(appointmentId)) {
-        await audit(request, action, appointmentTarget(appointmentId, before), { [field]: { from: before?.[field] ?? null, to: true } });
-        return { success: true as const, message };
-      }
+      // The change and its audit entry in one transaction: both or neither.
+      const changed = await db.transaction(async (tx) => {
+        const before = await findAppointmentParties(tx, appointmentId);
+        if (!(await change(tx, appointmentId))) return false;
+        await audit.within(tx, request, action, appointmentTarget(appointmentId, before), { [field]: { from: before?.[field] ?? null, to: true } });
+        return true;
+      });
+      if (changed) return { success: true as const, message };
       const state = await findAppointmentState(db, appointmentId);
       if (!state) throw new HttpError(404, MESSAGES.appointmentNotFound);
       throw new HttpError(409, MESSAGES.alreadyCancelled);
     };
-  api.post(`${base}/appointment-paid`, appointmentChange, mark('appointment.paid', 'payment', (id) => markPaid(db, id), MESSAGES.appointmentPaid));
+  api.post(`${base}/appointment-paid`, appointmentChange, mark('appointment.paid', 'payment', markPaid, MESSAGES.appointmentPaid));
   api.post(
     `${base}/appointment-complete`,
     appointmentChange,
-    mark('appointment.complete', 'is_completed', (id) => markCompleted(db, id), MESSAGES.appointmentCompleted),
+    mark('appointment.complete', 'is_completed', markCompleted, MESSAGES.appointmentCompleted),
   );
 
   api.post(`${base}/appointment-cancel`, appointmentChange, async (request) => {
     const { appointmentId } = request.body;
-    if (await ctx.appointmentWrites.cancel(appointmentId)) {
-      const parties = await findAppointmentParties(db, appointmentId);
-      await audit(request, 'appointment.cancel', appointmentTarget(appointmentId, parties), { cancelled: { from: false, to: true }, by: 'clinic' });
+    const cancelled = await ctx.appointmentWrites.cancel(appointmentId, undefined, {
+      last: async (tx) => {
+        const parties = await findAppointmentParties(tx, appointmentId);
+        await audit.within(tx, request, 'appointment.cancel', appointmentTarget(appointmentId, parties), { cancelled: { from: false, to: true }, by: 'clinic' });
+      },
+    });
+    if (cancelled) {
       return { success: true as const, message: MESSAGES.appointmentCancelled };
     }
     throw cancelRefusal(await findAppointmentState(db, appointmentId));
+  });
+
+  /**
+   * Staff decide a visit a schedule change left outside the doctor's times stays at its time: its
+   * reminder goes out as usual. 404 unknown, 409 not waiting for a decision.
+   */
+  api.post(`${base}/appointment-keep`, appointmentChange, async (request) => {
+    const { appointmentId } = request.body;
+    const kept = await db.transaction(async (tx) => {
+      if (!(await keepStrandedVisit(tx, appointmentId, 'kept-by-staff'))) return false;
+      const parties = await findAppointmentParties(tx, appointmentId);
+      await audit.within(tx, request, 'appointment.keep', appointmentTarget(appointmentId, parties), { kept: 'kept-by-staff' });
+      return true;
+    });
+    if (kept) return { success: true as const, message: MESSAGES.appointmentKept };
+    if (!(await findAppointmentState(db, appointmentId))) throw new HttpError(404, MESSAGES.appointmentNotFound);
+    throw new HttpError(409, MESSAGES.appointmentNotHeld);
   });
 }

@@ -15,8 +15,8 @@ import { idempotentWrite } from '../lib/idempotency';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
-import { findAppointmentState, listUserAppointments } from '../repositories/appointments-repository';
-import { findOwnAppointment } from '../repositories/patient-appointment-repository';
+import { findAppointmentState, keepStrandedVisit, listUserAppointments } from '../repositories/appointments-repository';
+import { findOwnAppointment, type OwnAppointmentRow } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
 
 export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -42,8 +42,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       const slot = { slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone };
       const sent = await idempotentWrite(db, request, {
         reply: { status: 201, body: { success: true as const, message: MESSAGES.appointmentBooked, appointmentId } },
-        write: (also) => appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot }, also),
-        audit: () => ctx.audit(request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime }),
+        write: (hooks) => appointmentWrites.book({ appointmentId, doctorId: docId, userId: request.userId, ...slot }, hooks),
+        audit: (tx) => ctx.audit.within(tx, request, 'appointment.book', { type: 'appointment', id: appointmentId, appointmentId, doctorId: docId }, { slotDate, slotTime }),
       });
       return reply.status(sent.status).send(sent.body);
     },
@@ -74,18 +74,19 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       const { appointmentId } = request.body;
       const sent = await idempotentWrite(db, request, {
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } },
-        write: async (also) => {
+        write: async (hooks) => {
           const own = await findOwnAppointment(db, appointmentId, request.userId);
           if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
             throw new HttpError(400, MESSAGES.appointmentPast);
           }
-          if (!(await appointmentWrites.cancel(appointmentId, request.userId, also))) {
+          if (!(await appointmentWrites.cancel(appointmentId, request.userId, { first: hooks.first, last: (tx) => hooks.last?.(tx, own) ?? Promise.resolve() }))) {
             throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
           }
           return own;
         },
-        audit: (own) =>
-          ctx.audit(
+        audit: (tx, own: OwnAppointmentRow | null) =>
+          ctx.audit.within(
+            tx,
             request,
             'appointment.cancel',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
@@ -95,4 +96,31 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       return reply.status(sent.status).send(sent.body);
     },
   );
+
+  /**
+   * The patient keeps a visit that a schedule change left outside the doctor's times (they were
+   * emailed): its reminder goes out as usual. 404 not theirs, 409 not waiting for a decision.
+   */
+  api.post(
+    '/api/v1/user/keep-appointment',
+    {
+      preValidation: guards.requirePatient,
+      preHandler: ctx.rateLimits.bookingWrites,
+      schema: { body: appointmentIdRequestSchema, response: withErrors({ 200: messageReplySchema }) },
+    },
+    async (request) => {
+      const { appointmentId } = request.body;
+      const own = await findOwnAppointment(db, appointmentId, request.userId);
+      if (!own) throw new HttpError(404, MESSAGES.appointmentNotFound);
+      const kept = await db.transaction(async (tx) => {
+        if (!(await keepStrandedVisit(tx, appointmentId, 'kept-by-patient', request.userId))) return false;
+        const target = { type: 'appointment', id: appointmentId, appointmentId, doctorId: own.doctor_id };
+        await ctx.audit.within(tx, request, 'appointment.keep', target, { kept: 'kept-by-patient' });
+        return true;
+      });
+      if (!kept) throw new HttpError(409, MESSAGES.appointmentNotHeld);
+      return { success: true as const, message: MESSAGES.appointmentKept };
+    },
+  );
 }
+

@@ -31,7 +31,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       const started = Date.now();
       const problem = validateEmail(request.body.email);
       if (problem) throw new HttpError(400, problem);
-      await requestPasswordReset(db, { email: normalizeEmail(request.body.email), now: ctx.now(), siteUrl: config.mail.siteUrl });
+      await requestPasswordReset(db, { email: normalizeEmail(request.body.email), now: ctx.now() });
       await sleep(started + FORGOT_REPLY_MS - Date.now());
       return { success: true as const, message: MESSAGES.resetLinkSent };
     },
@@ -39,7 +39,7 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
 
   /**
    * 200 with a new session's token; every earlier session of the account has ended. 400 for a
-   * weak password, or a link that is malformed, unknown, used or expired (each its own message).
+   * weak password, or a link that is malformed, unknown, used, replaced by a newer one or expired (each its own message).
    */
   api.post(
     '/api/v1/user/reset-password',

@@ -5,6 +5,7 @@ import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/co
 import type { AppContext } from '../context';
 import { idempotentWrite } from '../lib/idempotency';
 import { withErrors } from '../lib/reply-schemas';
+import type { MovedFrom } from '../services/appointment-writes';
 
 /**
  * `POST /api/v1/user/reschedule-appointment {appointmentId, slotDate, slotTime}`: moves the
@@ -26,10 +27,11 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
       const { appointmentId, slotDate, slotTime } = request.body;
       const sent = await idempotentWrite(ctx.db, request, {
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentRescheduled } },
-        write: (also) =>
-          ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone }, also),
-        audit: (from) =>
-          ctx.audit(
+        write: (hooks) =>
+          ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone }, hooks),
+        audit: (tx, from: MovedFrom) =>
+          ctx.audit.within(
+            tx,
             request,
             'appointment.reschedule',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },

@@ -7,6 +7,7 @@ import {
   type MailSettings,
   movedMail,
   reminderMail,
+  strandedMail,
 } from '../lib/mail-templates';
 import {
   type AppointmentMailRow,
@@ -77,6 +78,22 @@ export function createAppointmentMail(settings: { timeZone: string; siteUrl: str
         appointmentRevision: row.revision,
         recipient: row.user_email,
         mail: cancelledMail(factsOf(row), by, current()),
+      });
+    },
+
+    /**
+     * Tells the patient a schedule change left the visit outside the doctor's times, once per time
+     * of the visit; `true` when this call queued the email.
+     */
+    async stranded(tx: Queryable, appointmentId: string): Promise<boolean> {
+      const row = await load(tx, appointmentId);
+      return enqueueMail(tx, {
+        dedupeKey: `stranded:${row.id}:${row.revision}`,
+        kind: 'stranded',
+        appointmentId: row.id,
+        appointmentRevision: row.revision,
+        recipient: row.user_email,
+        mail: strandedMail(factsOf(row), current()),
       });
     },
 

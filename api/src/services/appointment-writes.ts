@@ -2,6 +2,7 @@ import { checkSlot, hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shar
 import type { Db, Queryable } from '../db/db';
 import { DOCTOR_SLOT_INDEX, violatedUniqueIndex } from '../lib/appointment-request';
 import { HttpError } from '../lib/http-error';
+import type { TransactionHooks } from '../lib/idempotency';
 import { enforcePatientLimits } from '../lib/patient-limits';
 import { bookingRefusal } from '../lib/refusals';
 import { toDocData } from '../lib/serialize';
@@ -11,13 +12,6 @@ import { findAnyAppointment, moveAppointment } from '../repositories/patient-app
 import { insertRating } from '../repositories/ratings-repository';
 import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
-
-/**
- * Runs first inside the write's transaction: storing an idempotent reply claims its key before the
- * change, so a parallel request with the key waits for this one and then gives up (see
- * `lib/idempotency.ts`) instead of running into this one's change.
- */
-export type FirstInTransaction = (tx: Queryable) => Promise<void>;
 
 export interface SlotRequest {
   userId: string;
@@ -83,13 +77,13 @@ export function createAppointmentWrites(
    */
   async function book(
     request: SlotRequest & { appointmentId: string; doctorId: string; maxUpcoming?: number },
-    first?: FirstInTransaction,
+    hooks: TransactionHooks<void> = {},
   ): Promise<void> {
     const { appointmentId, userId, slotDate, slotTime } = request;
     refuseMalformedSlot(request);
     try {
       await db.transaction(async (tx) => {
-        await first?.(tx);
+        await hooks.first?.(tx);
         const doctor = await lockBookableDoctor(tx, request.doctorId, request);
         await enforcePatientLimits(tx, { ...request, max: request.maxUpcoming ?? limits.maxUpcomingPerPatient });
         await insertAppointment(tx, {
@@ -103,6 +97,7 @@ export function createAppointmentWrites(
           amount: doctor.fees,
         });
         await mail.booked(tx, appointmentId);
+        await hooks.last?.(tx);
       });
     } catch (error) {
       throw bookingRefusal(error);
@@ -117,12 +112,12 @@ export function createAppointmentWrites(
    */
   async function move(
     request: Omit<SlotRequest, 'userId'> & { appointmentId: string; userId: string | null },
-    first?: FirstInTransaction,
+    hooks: TransactionHooks<MovedFrom> = {},
   ): Promise<MovedFrom> {
     const { appointmentId, slotDate, slotTime, now, timeZone } = request;
     refuseMalformedSlot(request);
     return db.transaction(async (tx) => {
-      await first?.(tx);
+      await hooks.first?.(tx);
       const current = await findAnyAppointment(tx, appointmentId, { forUpdate: true });
       // Another patient's looks the same as a missing one.
       if (!current || (request.userId !== null && current.user_id !== request.userId)) throw new HttpError(404, MESSAGES.appointmentNotFound);
@@ -139,7 +134,9 @@ export function createAppointmentWrites(
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
       await mail.moved(tx, appointmentId, { slotDate: current.slot_date, slotTime: current.slot_time });
-      return { patientId: current.user_id, doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      const from = { patientId: current.user_id, doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      await hooks.last?.(tx, from);
+      return from;
     });
   }
 
@@ -154,23 +151,21 @@ export function createAppointmentWrites(
   }
 
   /**
-   * `true` when this call cancelled it (see the repository). With `userId`, only that patient's,
-   * and the email says the patient cancelled; without, the clinic did.
+   * Cancels it (with `userId`, only that patient's, and the email says the patient cancelled;
+   * without, the clinic did); `true` when this call cancelled it. With an idempotency key
+   * (`hooks.first`), nothing cancelled rolls the key back too, so a retry is not refused.
    */
-  /**
-   * Cancels it (with `userId`, only that patient's); `true` when this call cancelled it. With an
-   * idempotency key (`first`), nothing cancelled rolls the key back too, so a retry is not refused.
-   */
-  async function cancel(id: string, userId?: string, first?: FirstInTransaction): Promise<boolean> {
+  async function cancel(id: string, userId?: string, hooks: TransactionHooks<true> = {}): Promise<boolean> {
     try {
       return await db.transaction(async (tx) => {
-        await first?.(tx);
+        await hooks.first?.(tx);
         const cancelled = await cancelAppointment(tx, id, userId);
         if (!cancelled) {
-          if (first) throw new NothingCancelled();
+          if (hooks.first) throw new NothingCancelled();
           return false;
         }
         await mail.cancelled(tx, id, userId === undefined ? 'clinic' : 'patient');
+        await hooks.last?.(tx, true);
         return true;
       });
     } catch (error) {

@@ -167,6 +167,31 @@ describe.each(DRIVERS)('audit trail on %s', (driver) => {
     expect(result.entries).toBeGreaterThan(20);
   });
 
+  it('writes a change and its entry together: no entry, no change; verify names a change without its entry', async () => {
+    expect((await verifyAudit(env.db)).missing).toEqual([]);
+    // The trail refuses a new entry (as its owner could): the booking is rolled back with it.
+    await env.db.exec(`CREATE FUNCTION refuse_audit_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'no entries now'; END; $$;
+      CREATE TRIGGER refuse_audit_insert BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit_insert()`);
+    try {
+      const refused = await post(env.app, '/api/v1/user/book-appointment', { docId: 'doc02', slotDate: TODAY, slotTime: '19:00' }, token);
+      expect(refused.status).toBe(500);
+    } finally {
+      await env.db.exec('DROP TRIGGER refuse_audit_insert ON audit_log; DROP FUNCTION refuse_audit_insert()');
+    }
+    expect(await env.db.query(`SELECT id FROM appointments WHERE doctor_id = 'doc02' AND slot_time = '19:00'`)).toEqual([]);
+
+    // A change made behind the API's back (no entry) is named.
+    const appointmentId = await bookSlot(env, token, 'doc02', TODAY, '19:00');
+    expect((await verifyAudit(env.db)).missing).toEqual([]);
+    await env.db.query('UPDATE appointments SET cancelled = true, revision = revision + 1 WHERE id = $1', [appointmentId]);
+    expect((await verifyAudit(env.db)).missing).toEqual([
+      `appointment ${appointmentId} is cancelled with no entry for its cancellation`,
+      `appointment ${appointmentId} was moved 1 time(s) with 0 entries for its moves`,
+    ]);
+    await env.db.query('UPDATE appointments SET cancelled = false, revision = revision - 1 WHERE id = $1', [appointmentId]);
+  });
+
   it('detects an entry changed or removed by the database owner', async () => {
     const { head } = await verifyAudit(env.db);
     const asOwner = async (sql: string): Promise<void> => {

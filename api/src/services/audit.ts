@@ -5,6 +5,9 @@ import type { Db, Queryable } from '../db/db';
  * The audit trail (table `audit_log`, migration 005-audit.sql): append-only and hash-chained.
  * Entries are numbered 1, 2, 3, ... under a transaction-level advisory lock, so the chain has one
  * order on every API process; each entry's `hash` covers its fields and the previous entry's hash.
+ * An audited change appends its entry in its own transaction, as the last statement before the
+ * commit ({@link appendAuditIn}): the change and its entry commit together or not at all, and the
+ * lock is held only from the append to the commit, never while the change waits for its rows.
  * Values written here are never secrets: callers pass field names and small values, never
  * passwords, tokens or reset links (see `plugins/audit.ts`, which strips such keys).
  */
@@ -76,26 +79,32 @@ export function entryHash(seq: number, entry: Omit<AuditEntry, 'changes'>, chang
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
-/** Appends one entry at the end of the chain; returns its number. */
+/** Appends one entry at the end of the chain, in a transaction of its own; returns its number. */
 export async function appendAudit(db: Db, entry: AuditEntry): Promise<number> {
+  return db.transaction((tx) => appendAuditIn(tx, entry));
+}
+
+/**
+ * Appends one entry in the caller's transaction (call it last, just before the commit: the chain's
+ * lock is held until then); returns its number. Rolled back with the change it records.
+ */
+export async function appendAuditIn(tx: Queryable, entry: AuditEntry): Promise<number> {
   const changesJson = JSON.stringify(entry.changes);
   // The database keeps microseconds, a Date milliseconds: store exactly what is hashed.
   const at = new Date(Math.floor(entry.at.getTime()));
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_KEY]);
-    const last = (await tx.query<{ seq: string | number; hash: string }>('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1'))[0];
-    const seq = last ? Number(last.seq) + 1 : 1;
-    const prevHash = last?.hash ?? GENESIS_HASH;
-    const hash = entryHash(seq, { ...entry, at }, changesJson, prevHash);
-    await tx.query(
-      `INSERT INTO audit_log (seq, at, actor_role, actor_id, ip, request_id, action, target_type, target_id,
-                              patient_id, doctor_id, appointment_id, changes, prev_hash, hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      [seq, at, entry.actorRole, entry.actorId, entry.ip, entry.requestId, entry.action, entry.targetType, entry.targetId,
-        entry.patientId, entry.doctorId, entry.appointmentId, changesJson, prevHash, hash],
-    );
-    return seq;
-  });
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK_KEY]);
+  const last = (await tx.query<{ seq: string | number; hash: string }>('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1'))[0];
+  const seq = last ? Number(last.seq) + 1 : 1;
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const hash = entryHash(seq, { ...entry, at }, changesJson, prevHash);
+  await tx.query(
+    `INSERT INTO audit_log (seq, at, actor_role, actor_id, ip, request_id, action, target_type, target_id,
+                            patient_id, doctor_id, appointment_id, changes, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+    [seq, at, entry.actorRole, entry.actorId, entry.ip, entry.requestId, entry.action, entry.targetType, entry.targetId,
+      entry.patientId, entry.doctorId, entry.appointmentId, changesJson, prevHash, hash],
+  );
+  return seq;
 }
 
 /** The entry of a row, and its `changes` exactly as stored (what the hash covers). */
@@ -135,6 +144,47 @@ export interface VerifyResult {
   /** The last entry's hash: keep it elsewhere to detect removal of the newest entries later. */
   head: string;
   problems: string[];
+  /** Appointment changes with no entry of their own, each named (see {@link findUnauditedChanges}). */
+  missing: string[];
+}
+
+/**
+ * Every appointment change the trail should hold and does not: a booking with no
+ * `appointment.book` entry, a cancelled one with no `appointment.cancel`, fewer
+ * `appointment.reschedule` entries than its moves (`revision`), a completed or paid one with no
+ * entry saying so. Appointments created before the trail's first entry (data older than the
+ * trail) are not asked for one.
+ */
+export async function findUnauditedChanges(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ id: string; booked: number; cancels: number; moves: number; completes: number; paid: number;
+    cancelled: boolean; revision: number; is_completed: boolean; payment: boolean }>(
+    `WITH counted AS (
+       SELECT appointment_id,
+              count(*) FILTER (WHERE action = 'appointment.book')::int AS booked,
+              count(*) FILTER (WHERE action = 'appointment.cancel')::int AS cancels,
+              count(*) FILTER (WHERE action = 'appointment.reschedule')::int AS moves,
+              count(*) FILTER (WHERE action = 'appointment.complete')::int AS completes,
+              count(*) FILTER (WHERE action = 'appointment.paid')::int AS paid
+       FROM audit_log WHERE appointment_id IS NOT NULL GROUP BY appointment_id)
+     SELECT a.id, coalesce(c.booked, 0) AS booked, coalesce(c.cancels, 0) AS cancels, coalesce(c.moves, 0) AS moves,
+            coalesce(c.completes, 0) AS completes, coalesce(c.paid, 0) AS paid, a.cancelled, a.revision, a.is_completed, a.payment
+     FROM appointments a LEFT JOIN counted c ON c.appointment_id = a.id
+     WHERE a.created_at >= (SELECT min(at) FROM audit_log)
+       AND (coalesce(c.booked, 0) = 0 OR (a.cancelled AND coalesce(c.cancels, 0) = 0) OR coalesce(c.moves, 0) < a.revision
+            OR (a.is_completed AND coalesce(c.completes, 0) = 0) OR (a.payment AND coalesce(c.paid, 0) = 0))
+     ORDER BY a.created_at, a.id`,
+  );
+  const missing: string[] = [];
+  for (const row of rows) {
+    if (Number(row.booked) === 0) missing.push(`appointment ${row.id} has no entry for its booking`);
+    if (row.cancelled && Number(row.cancels) === 0) missing.push(`appointment ${row.id} is cancelled with no entry for its cancellation`);
+    if (Number(row.moves) < Number(row.revision)) {
+      missing.push(`appointment ${row.id} was moved ${row.revision} time(s) with ${row.moves} entr${Number(row.moves) === 1 ? 'y' : 'ies'} for its moves`);
+    }
+    if (row.is_completed && Number(row.completes) === 0) missing.push(`appointment ${row.id} is completed with no entry saying so`);
+    if (row.payment && Number(row.paid) === 0) missing.push(`appointment ${row.id} is paid with no entry saying so`);
+  }
+  return missing;
 }
 
 /**
@@ -166,7 +216,7 @@ export async function verifyAudit(db: Queryable, options: { expectedHead?: strin
     if (rows.length < pageSize) break;
   }
   if (!headSeen) problems.push('the expected head entry is gone: entries at the end of the trail were removed');
-  return { entries, head: prevHash, problems };
+  return { entries, head: prevHash, problems, missing: await findUnauditedChanges(db) };
 }
 
 export interface AuditFilter {

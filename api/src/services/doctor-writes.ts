@@ -4,15 +4,16 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { HttpError } from '../lib/http-error';
 import type { UploadStore } from '../lib/images';
 import { listScheduleConflicts } from '../lib/schedule-conflicts';
-import type { AdminAppointmentRow } from '../repositories/appointments-repository';
+import { type AdminAppointmentRow, holdStrandedVisit } from '../repositories/appointments-repository';
 import { type DoctorFields, type DoctorRow, insertDoctor, toggleAvailability, updateDoctor, updateSchedule } from '../repositories/doctors-repository';
+import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
 
 /**
  * The admin's writes to doctors. Each tells the doctor list it changed once it has committed; a
  * failed write removes the photo it was given (stored before the write) and a taken email is 409.
  */
-export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: UploadStore) {
+export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: UploadStore, mail: AppointmentMail) {
   const keepingPhotoTidy = async <Row>(write: () => Promise<Row>, image: string | null): Promise<Row> => {
     try {
       return await write();
@@ -37,6 +38,8 @@ export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: 
     toggleAvailability: notifying(changes, (id: string) => toggleAvailability(db, id), (available) => available !== null),
     /**
      * Saves the schedule and lists the upcoming appointments now outside it, in one transaction.
+     * Each such visit's patient is emailed (once per time of the visit) and its reminder held
+     * until the patient or staff decide (`stranded_held`), in the same transaction.
      * The update locks the doctor's row first, so a booking racing it either committed before
      * (and is listed here) or waits and is judged by the new hours: none slips through unreported.
      * `null` when there is no such doctor.
@@ -47,6 +50,10 @@ export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: 
         db.transaction(async (tx): Promise<{ row: DoctorRow; conflicts: AdminAppointmentRow[] } | null> => {
           const row = await updateSchedule(tx, request.id, request.schedule);
           if (!row) return null;
+          const conflicts = await listScheduleConflicts(tx, { ...request, doctorId: request.id });
+          for (const conflict of conflicts) {
+            if (await mail.stranded(tx, conflict.id)) await holdStrandedVisit(tx, conflict.id, request.now);
+          }
           return { row, conflicts: await listScheduleConflicts(tx, { ...request, doctorId: request.id }) };
         }),
       (saved) => saved !== null,

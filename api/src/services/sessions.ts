@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, scryptSync } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import type { Role, TokenSigner } from '../lib/tokens';
 
@@ -20,6 +20,21 @@ export interface SessionDeps {
   signer: TokenSigner;
   policy: SessionPolicy;
   now: () => Date;
+  /**
+   * The admin credential this process was started with, as {@link adminCredentialId}: an admin
+   * session is valid only under the credential it was started with, so changing ADMIN_EMAIL or
+   * ADMIN_PASSWORD ends every admin token on every process that runs with the new one.
+   */
+  adminCredential?: string | null;
+}
+
+/**
+ * Names an admin credential without holding it: scrypt of the password, salted with the email
+ * (slow on purpose, as the patients' password hashes are; computed once per process). Kept on each
+ * admin session; the same on every process started with the same ADMIN_EMAIL and ADMIN_PASSWORD.
+ */
+export function adminCredentialId(admin: { email: string; password: string }): string {
+  return scryptSync(admin.password, `carebook-admin-credential:${admin.email}`, 32).toString('hex');
 }
 
 export interface NewSession {
@@ -48,7 +63,7 @@ export interface SessionRecord {
 
 export type SessionCheck =
   | { ok: true; session: SessionRecord }
-  | { ok: false; reason: 'unknown' | 'revoked' | 'idle' | 'expired' | 'account-gone' };
+  | { ok: false; reason: 'unknown' | 'revoked' | 'idle' | 'expired' | 'account-gone' | 'credential-changed' };
 
 /** Why a session was ended; kept on the row. */
 export type RevokeReason = 'logout' | 'logout-others' | 'password-change' | 'password-reset' | 'staff';
@@ -68,9 +83,10 @@ interface SessionRow {
   created_at: Date | string;
   last_used_at: Date | string;
   expires_at: Date | string;
+  credential: string | null;
 }
 
-const COLUMNS = 'id, role, user_id, user_agent, ip, created_at, last_used_at, expires_at';
+const COLUMNS = 'id, role, user_id, user_agent, ip, created_at, last_used_at, expires_at, credential';
 
 function toRecord(row: SessionRow): SessionRecord {
   return {
@@ -97,9 +113,10 @@ export async function startSession(db: Queryable, input: NewSession, deps: Sessi
   const lifetime = lifetimeMs(input.role, deps.policy);
   const expiresAt = new Date(now.getTime() + lifetime);
   await db.query(
-    `INSERT INTO sessions (id, role, user_id, user_agent, ip, created_at, last_used_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
-    [sessionId, input.role, input.userId, input.userAgent.slice(0, USER_AGENT_MAX), input.ip, now, expiresAt],
+    `INSERT INTO sessions (id, role, user_id, user_agent, ip, created_at, last_used_at, expires_at, credential)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8)`,
+    [sessionId, input.role, input.userId, input.userAgent.slice(0, USER_AGENT_MAX), input.ip, now, expiresAt,
+      input.role === 'admin' ? (deps.adminCredential ?? null) : null],
   );
   const token = await deps.signer.sign(input.userId, input.role, { sessionId, lifetimeSeconds: lifetime / 1000 });
   return { sessionId, token, expiresAt };
@@ -113,7 +130,7 @@ export async function startSession(db: Queryable, input: NewSession, deps: Sessi
 export async function checkSession(
   db: Queryable,
   claims: { sessionId: string; userId: string; role: Role },
-  deps: Pick<SessionDeps, 'policy' | 'now'>,
+  deps: Pick<SessionDeps, 'policy' | 'now' | 'adminCredential'>,
 ): Promise<SessionCheck> {
   const rows = await db.query<SessionRow & { revoked: boolean; account_ok: boolean }>(
     `SELECT ${COLUMNS}, revoked_at IS NOT NULL AS revoked,
@@ -124,6 +141,7 @@ export async function checkSession(
   const row = rows[0];
   if (!row || row.user_id !== claims.userId || row.role !== claims.role) return { ok: false, reason: 'unknown' };
   if (row.revoked) return { ok: false, reason: 'revoked' };
+  if (row.role === 'admin' && (row.credential === null || row.credential !== deps.adminCredential)) return { ok: false, reason: 'credential-changed' };
   if (!row.account_ok) return { ok: false, reason: 'account-gone' };
   const session = toRecord(row);
   const now = deps.now();

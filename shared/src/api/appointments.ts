@@ -25,6 +25,14 @@ export function cancelAppointment(api: ApiClient, appointmentId: string, idempot
   return api.post<MessageReply>('/api/v1/user/cancel-appointment', { appointmentId }, { idempotencyKey });
 }
 
+/**
+ * Keeps a visit at its time after a schedule change left it outside the doctor's hours (the
+ * patient was emailed); its reminder then goes out as usual.
+ */
+export function keepAppointment(api: ApiClient, appointmentId: string): Promise<MessageReply> {
+  return api.post<MessageReply>('/api/v1/user/keep-appointment', { appointmentId });
+}
+
 /** Moves the patient's own upcoming appointment to another free slot of the same doctor. */
 export function rescheduleAppointment(api: ApiClient, body: RescheduleRequest, idempotencyKey?: string): Promise<MessageReply> {
   return api.post<MessageReply>('/api/v1/user/reschedule-appointment', body, { idempotencyKey });

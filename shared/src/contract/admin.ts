@@ -30,6 +30,15 @@ export const adminAppointmentsQuerySchema = z.object({
 export const adminAppointmentSchema = appointmentSchema.extend({
   userId: z.string(),
   userData: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string(), image: z.string() }),
+  /**
+   * Set once a schedule change left the visit outside the doctor's times and the patient was
+   * emailed (`toldAt`, ms): `held` while its reminder waits for a decision, then who decided
+   * (`answer`: the patient kept it, staff kept it, or it was moved).
+   */
+  stranded: z
+    .object({ toldAt: z.number(), held: z.boolean(), answer: z.enum(['kept-by-patient', 'kept-by-staff', 'moved']).nullable() })
+    .nullable()
+    .optional(),
 });
 
 export const adminAppointmentsReplySchema = z.object({ success: z.literal(true), appointments: z.array(adminAppointmentSchema) });
@@ -64,7 +73,7 @@ export const appointmentEmailsQuerySchema = z.object({ appointmentId: idField(ME
  */
 export const appointmentEmailSchema = z.object({
   id: z.string(),
-  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset']),
+  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset', 'stranded']),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(['pending', 'sent', 'failed', 'skipped']),

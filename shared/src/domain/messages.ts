@@ -7,6 +7,10 @@ export const MESSAGES = {
   shortPassword: 'Password must be at least 6 characters long',
   longPassword: 'Password must be at most 128 characters long',
   invalidName: 'Please enter a valid name',
+  nameInvisibleCharacters:
+    'The name contains an invisible or broken character (such as a zero-width space or a line separator), often picked up by copying and pasting. Please type it again.',
+  emailInvisibleCharacters:
+    'The email address contains an invisible or broken character (such as a zero-width space), often picked up by copying and pasting. Please type it again.',
   longName: 'Name must be at most 100 characters long',
   invalidPhone: 'Please enter a valid phone number',
   invalidGender: 'Please choose one of the listed genders',
@@ -42,6 +46,9 @@ export const MESSAGES = {
     'If an account uses this email address, we have sent it a link to choose a new password. The link works for 30 minutes. Check your spam folder if it does not arrive.',
   resetLinkInvalid: 'This password reset link is not valid. Please check you opened the whole link from the email, or ask for a new one.',
   resetLinkExpired: 'This password reset link has expired (links work for 30 minutes). Please ask for a new one.',
+  appointmentKept: 'The appointment is kept at its time. Its reminder will go out as usual.',
+  appointmentNotHeld: 'This appointment is not waiting for a decision: it was already kept, moved or cancelled.',
+  resetLinkSuperseded: 'A newer password reset link has been sent to you since this one, so this one no longer works. Please use the link in the newest email.',
   resetLinkUsed: 'This password reset link has already been used. Please ask for a new one if you need to change your password again.',
   passwordResetDone: 'Your new password is set. You are logged in, and every other device has been logged out.',
   passwordsDiffer: 'The two passwords do not match',

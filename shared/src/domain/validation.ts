@@ -33,6 +33,21 @@ const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 const INVISIBLE_ALL = /\p{Default_Ignorable_Code_Point}/gu;
+// Format characters (zero-width space, BOM, soft hyphen, word joiner...), line and paragraph
+// separators (U+2028, U+2029), other invisible code points, and halves of a surrogate pair with
+// no other half (a broken character: stored, it becomes U+FFFD).
+const INVISIBLE_OR_BROKEN = /[\p{Cf}\p{Zl}\p{Zp}\p{Cs}]|\p{Default_Ignorable_Code_Point}/u;
+// Zero-width non-joiner and joiner between two letters: part of how some scripts spell a name
+// (Persian, the Indic scripts), so allowed there and nowhere else.
+const JOINER_IN_WORD = /(?<=[\p{L}\p{M}])[\u200C\u200D](?=[\p{L}\p{M}])/gu;
+
+/**
+ * True when `text` holds an invisible format character, a line or paragraph separator or half of a
+ * broken character (an unpaired surrogate). With `inWord`, a joiner between two letters is allowed.
+ */
+export function hasInvisibleCharacters(text: string, options: { inWord?: boolean } = {}): boolean {
+  return INVISIBLE_OR_BROKEN.test(options.inWord ? text.replace(JOINER_IN_WORD, '') : text);
+}
 
 /**
  * True when `text` holds a control character (NUL included) or a bidirectional control. With
@@ -48,6 +63,8 @@ export function validateText(text: string, options: { multiline?: boolean } = {}
 }
 
 export function validateEmail(email: string): FieldError {
+  // Before trimming: trim() takes a BOM or U+2028 at either end away silently.
+  if (hasInvisibleCharacters(email)) return MESSAGES.emailInvisibleCharacters;
   const value = email.trim();
   if (hasForbiddenCharacters(value) || INVISIBLE.test(value)) return MESSAGES.invalidEmail;
   return value.length <= LIMITS.emailMax && EMAIL_PATTERN.test(value) ? null : MESSAGES.invalidEmail;
@@ -60,9 +77,15 @@ export function validatePassword(password: string): FieldError {
   return null;
 }
 
-/** A name needs at least `nameMin` visible characters: zero-width and other invisible ones do not count. */
+/**
+ * A name needs at least `nameMin` visible characters, and holds no invisible or broken character
+ * (a joiner inside a word excepted).
+ */
 export function validateName(name: string): FieldError {
   const value = name.trim();
+  if (hasForbiddenCharacters(value)) return MESSAGES.invalidName;
+  // Before trimming: trim() takes a BOM or U+2028 at either end away silently.
+  if (hasInvisibleCharacters(name, { inWord: true })) return MESSAGES.nameInvisibleCharacters;
   if (hasForbiddenCharacters(value) || value.replace(INVISIBLE_ALL, '').trim().length < LIMITS.nameMin) return MESSAGES.invalidName;
   if (value.length > LIMITS.nameMax) return MESSAGES.longName;
   return null;

@@ -6,7 +6,22 @@ import type { AdminAppointment } from '../../api/admin-api';
 import { AppointmentEmails } from './appointment-emails';
 import styles from './appointments-page.module.css';
 
-export type AppointmentAction = 'paid' | 'completed' | 'cancel';
+export type AppointmentAction = 'paid' | 'completed' | 'cancel' | 'keep';
+
+const toldStamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const ANSWERS: Record<NonNullable<NonNullable<AdminAppointment['stranded']>['answer']>, string> = {
+  'kept-by-patient': 'the patient kept this time',
+  'kept-by-staff': 'staff kept this time',
+  moved: 'the patient moved it',
+};
+
+/** Who was told that a schedule change left the visit outside the doctor's times, and what came of it. */
+function strandedNote(stranded: NonNullable<AdminAppointment['stranded']>, patient: string): string {
+  const told = `Outside the doctor's new hours: ${patient} was emailed ${toldStamp.format(new Date(stranded.toldAt)).replace(/\u202f/g, ' ')}`;
+  if (stranded.held) return `${told}. Reminder held until the patient or staff decide.`;
+  return `${told}; ${stranded.answer ? ANSWERS[stranded.answer] : 'settled'}.`;
+}
 
 interface AppointmentCardProps {
   appointment: AdminAppointment;
@@ -21,6 +36,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
   const when = formatAppointmentTime(appointment.slotDate, appointment.slotTime);
   const titleId = `appointment-${appointment._id}`;
   const about = `${appointment.docData.name}, ${when}`;
+  const held = live && appointment.stranded?.held === true;
   return (
     <li className={styles.card} aria-labelledby={titleId}>
       <div>
@@ -43,6 +59,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
             {payment ? 'Paid' : 'Not paid'} · ${appointment.amount}
           </li>
         </ul>
+        {appointment.stranded && <p className={styles.stranded}>{strandedNote(appointment.stranded, appointment.userData.name)}</p>}
         <AppointmentEmails appointmentId={appointment._id} />
         <p className={styles.history}>
           <Link to={`/appointments/${appointment._id}/history`}>
@@ -55,6 +72,11 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
           {!cancelled && !payment && (
             <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('paid', appointment)}>
               Mark paid<span className="cb-visually-hidden">: {about}</span>
+            </button>
+          )}
+          {held && (
+            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('keep', appointment)}>
+              Keep at this time<span className="cb-visually-hidden">: {about}</span>
             </button>
           )}
           {live && (

@@ -81,4 +81,21 @@ describe('the appointments screen', () => {
     expect(within(gone).queryAllByRole('button')).toHaveLength(0);
     expect(within(gone).getByText('Cancelled')).toBeInTheDocument();
   });
+
+  it('says which patient was told about a visit outside new hours, and lets staff keep it while it is held', async () => {
+    const toldAt = Date.UTC(2026, 10, 24, 9, 10);
+    const { post } = setup([
+      { ...UPCOMING, _id: 'held', stranded: { toldAt, held: true, answer: null } },
+      { ...UPCOMING, _id: 'kept', stranded: { toldAt, held: false, answer: 'kept-by-patient' }, userData: { ...UPCOMING.userData, name: 'Kept Patient' } },
+    ]);
+    const held = (await screen.findByText(/Patient: Greta Lund/)).closest('li') as HTMLElement;
+    const kept = screen.getByText(/Patient: Kept Patient/).closest('li') as HTMLElement;
+    expect(within(held).getByText(/Outside the doctor's new hours: Greta Lund was emailed Nov 24, 2026/)).toHaveTextContent(
+      'Reminder held until the patient or staff decide.',
+    );
+    expect(within(kept).getByText(/Kept Patient was emailed/)).toHaveTextContent('the patient kept this time.');
+    expect(within(kept).queryByRole('button', { name: /^Keep at this time/ })).not.toBeInTheDocument();
+    await userEvent.click(within(held).getByRole('button', { name: /^Keep at this time/ }));
+    expect(post).toHaveBeenCalledWith('/api/v1/admin/appointment-keep', { appointmentId: 'held' });
+  });
 });

@@ -3,6 +3,7 @@ import { toast } from '@carebook/shared/toasts';
 import { errorMessage, MESSAGES, type ApiReply } from '@carebook/shared';
 import {
   cancelAdminAppointment,
+  keepAdminAppointment,
   markAppointmentCompleted,
   markAppointmentPaid,
   type AdminAppointment,
@@ -35,6 +36,7 @@ export function useAppointmentActions(reload: () => Promise<void>) {
   function act(action: AppointmentAction, appointment: AdminAppointment): void {
     if (action === 'cancel') setConfirming(appointment);
     else if (action === 'paid') void run(appointment, () => markAppointmentPaid(api, appointment._id));
+    else if (action === 'keep') void run(appointment, () => keepAdminAppointment(api, appointment._id));
     else void run(appointment, () => markAppointmentCompleted(api, appointment._id));
   }
 
