@@ -1,3 +1,5 @@
+const fs = require('node:fs');
+const path = require('node:path');
 const tseslint = require('typescript-eslint');
 const importX = require('eslint-plugin-import-x');
 const boundaries = require('./tools/eslint-boundaries');
@@ -26,6 +28,34 @@ const ROOMS = [
   },
 ];
 
+/**
+ * The cross-app boundaries as path zones, with our messages (the custom rule keeps the checks on
+ * package names, which are not paths): a remote and the admin app reach only the shared package and
+ * their own folder, the host no remote's code, the API no site code. Test support is the custom
+ * rule's (test code may use `@carebook/testing`), so testing/src is no zone's source here.
+ */
+function crossAppZones() {
+  const remotes = fs.readdirSync(path.join(__dirname, 'remotes'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  const others = fs
+    .readdirSync(__dirname, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !['node_modules', 'remotes', 'shared', 'testing'].includes(entry.name))
+    .map((entry) => ({ from: `./${entry.name}`, area: entry.name }))
+    .concat([{ from: './testing/node', area: 'test-node' }]);
+  const zone = (target, from, why) => ({ target, from, message: `Import boundary: ${why}.` });
+  return [
+    ...remotes.flatMap((remote) =>
+      [...others, ...remotes.filter((other) => other !== remote).map((other) => ({ from: `./remotes/${other}`, area: `remote:${other}` }))].map(
+        ({ from, area }) => zone(`./remotes/${remote}`, from, `a remote imports only the shared package and its own folder, not ${area}`),
+      ),
+    ),
+    ...[...others.filter(({ area }) => area !== 'admin'), ...remotes.map((other) => ({ from: `./remotes/${other}`, area: `remote:${other}` }))].map(
+      ({ from, area }) => zone('./admin', from, `the admin app imports only the shared package and its own folder, not ${area}`),
+    ),
+    zone('./host', './remotes', 'the host reaches remotes only through Module Federation'),
+    zone('./api', ['./host', './remotes'], 'the API must not import site code'),
+  ];
+}
+
 module.exports = tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -40,7 +70,7 @@ module.exports = tseslint.config(
     rules: {
       // No import cycle, between files or through a folder's index.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: ROOMS }],
+      'import-x/no-restricted-paths': ['error', { basePath: __dirname, zones: [...ROOMS, ...crossAppZones()] }],
     },
   },
   {

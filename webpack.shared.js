@@ -83,6 +83,24 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
   const exposes = app.exposes
     ? Object.fromEntries(Object.entries(app.exposes).map(([module, file]) => [`./${module}`, file]))
     : undefined;
+  /** The app's HTML page (html-webpack-plugin options). */
+  const page = {
+    title,
+    publicPath: '/',
+    templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Find a doctor and book a 30-minute appointment online." />
+    <link rel="icon" href="data:," />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  };
   const federation = (production, extra) =>
     new ModuleFederationPlugin({
       name,
@@ -266,23 +284,10 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
             Object.fromEntries(REMOTES.map((remote) => [remote.name, `http://localhost:${remote.port}`])),
           ),
         }),
-        new HtmlWebpackPlugin({
-          title,
-          publicPath: '/',
-          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="Find a doctor and book a 30-minute appointment online." />
-    <link rel="icon" href="data:," />
-    <title>${htmlWebpackPlugin.options.title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
-        }),
+        new HtmlWebpackPlugin(page),
+        // The host's server renders every page from this copy without any script (render-page.ts
+        // adds the entry under the name start-scripts.json gives it), never from a pattern over HTML.
+        ...(production && name === 'host' ? [new HtmlWebpackPlugin({ ...page, filename: 'server/page.html', inject: false })] : []),
         // Served as-is by the static server (preCompressed): no compression work per request.
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         ...(production ? [compileHint(), compression()] : []),

@@ -3,6 +3,7 @@ import { HostServer } from '../servers/host/host-server';
 import { checkBuild } from './releases/check-build';
 import type { LiveReleaseWatcher } from '../servers/releases/live-release-watcher';
 import { DEFAULT_KEEP, publishBuild, releasesDirFrom, ReleaseStore } from '../servers/releases/release-store';
+import { createReleaseApp } from '../servers/releases/release-app';
 import { createStaticApp } from '../servers/static/static-app';
 import { distDir, SITE_APPS, type AppName } from '../servers/apps/site-apps';
 
@@ -72,16 +73,17 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   }
 
   const running = new Map<AppName, RunningApp>();
+  // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
+  const remoteSecurity = { apiUrl: [options.apiUrl, BUILD_API_URL], https };
+  const remoteApp = (name: AppName): Promise<FastifyInstance> => {
+    const releases = stores.get(name);
+    return releases ? createReleaseApp({ releases, security: remoteSecurity }) : createStaticApp({ root: distDir(name), security: remoteSecurity });
+  };
   async function startApp(name: AppName): Promise<void> {
     const server =
       name === 'host'
         ? await host.createApp()
-        : await createStaticApp({
-            root: distDir(name),
-            releases: stores.get(name),
-            // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).
-            security: { apiUrl: [options.apiUrl, BUILD_API_URL], https },
-          });
+        : await remoteApp(name);
     try {
       await server.listen({ host: listenHost, port: portOf(name) });
     } catch (error) {

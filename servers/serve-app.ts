@@ -8,9 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HostServer } from './host/host-server';
 import type { RemoteAddress } from './releases/live-remotes';
+import { createReleaseApp } from './releases/release-app';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { isHttpsDeployment } from './static/security-headers';
-import { createStaticApp } from './static/static-app';
 import { distDir, SITE_APPS } from './apps/site-apps';
 
 function remoteAddresses(env: NodeJS.ProcessEnv): RemoteAddress[] {
@@ -43,7 +43,7 @@ function configure(env: NodeJS.ProcessEnv): AppSetup {
     const releases = new ReleaseStore(releasesDirFrom(env), app.name);
     const live = publishBuild(releases, root, keepFrom(env));
     console.log(`${app.name}: release ${live.id} is live`);
-    return { name: app.name, port, createApp: () => createStaticApp({ root, releases, security: { apiUrl, https } }) };
+    return { name: app.name, port, createApp: () => createReleaseApp({ releases, security: { apiUrl, https } }) };
   }
   const addresses = remoteAddresses(env);
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';

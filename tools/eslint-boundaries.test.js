@@ -128,3 +128,38 @@ describe('the singletons inside the shared package', () => {
     expect(await boundaryErrors('shared/src/react/web.ts', "import type { AppContextValue } from './app-context';\nexport type V = AppContextValue;\n")).toEqual([]);
   });
 });
+
+describe('the cross-app boundaries (import-x/no-restricted-paths zones in eslint.config.js)', () => {
+  /** The zone messages eslint reports for `code` saved as `file`. */
+  async function zoneErrors(file, code) {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    return result.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message);
+  }
+  const importing = (source) => `import { x } from '${source}';\nexport const y = x;\n`;
+
+  it.each([
+    ['remotes/booking/src/features/x.tsx', '../../../doctors/src/lib/filter-doctors', 'a remote imports only the shared package and its own folder, not remote:doctors'],
+    ['remotes/booking/src/features/x.tsx', '../../../../host/src/app', 'a remote imports only the shared package and its own folder, not host'],
+    ['remotes/pages/src/x.tsx', '../../../api/src/app', 'a remote imports only the shared package and its own folder, not api'],
+    ['admin/src/x.tsx', '../../remotes/doctors/src/lib/filter-doctors', 'the admin app imports only the shared package and its own folder, not remote:doctors'],
+    ['admin/src/x.tsx', '../../host/src/app', 'the admin app imports only the shared package and its own folder, not host'],
+    ['host/src/x.tsx', '../../remotes/doctors/src/lib/filter-doctors', 'the host reaches remotes only through Module Federation'],
+    ['api/src/x.ts', '../../host/src/app', 'the API must not import site code'],
+    ['api/src/x.ts', '../../remotes/booking/src/mount', 'the API must not import site code'],
+  ])('refuses %s importing %s by path', async (file, source, why) => {
+    expect(await zoneErrors(file, importing(source))).toEqual([`Unexpected path "${source}" imported in restricted zone. Import boundary: ${why}.`]);
+  });
+
+  it('lets an app import the shared package, npm packages and its own folder', async () => {
+    expect(await zoneErrors('remotes/booking/src/features/x.tsx', importing('@carebook/shared'))).toEqual([]);
+    expect(await zoneErrors('remotes/booking/src/features/x.tsx', importing('react'))).toEqual([]);
+    expect(await zoneErrors('remotes/booking/src/features/x.tsx', importing('../../../../shared/src/index'))).toEqual([]);
+    expect(await zoneErrors('admin/src/app.tsx', importing('./session/admin-session'))).toEqual([]);
+  });
+
+  it('keeps refusing other apps by package name (tools/eslint-boundaries.js)', async () => {
+    expect(await boundaryErrors('remotes/booking/src/x.tsx', importing('@carebook/doctors'))).toEqual(['Import boundary: a remote may not import @carebook/doctors.']);
+    expect(await boundaryErrors('host/src/x.tsx', importing('@carebook/pages'))).toEqual(['Import boundary: the host reaches remotes only through Module Federation.']);
+    expect(await boundaryErrors('admin/src/x.tsx', importing('@carebook/host'))).toEqual(['Import boundary: the admin app may not import @carebook/host.']);
+  });
+});

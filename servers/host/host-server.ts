@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { SCREENS, type RuntimeConfig } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../releases/live-release-watcher';
 import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
-import { createStaticApp } from '../static/static-app';
+import { createHostApp } from './host-app';
 import { createPageRenderer, type PageRenderer } from './render-page';
 
 export interface HostServerOptions {
@@ -50,7 +50,7 @@ export class HostServer {
 
   /** The HTTP app (made again after a close, e.g. a test stopping the host, with the same state). */
   createApp(): Promise<FastifyInstance> {
-    return createStaticApp({
+    return createHostApp({
       root: this.options.root,
       runtimeConfig: this.runtimeConfig,
       renderPage: this.renderPage,

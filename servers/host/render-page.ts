@@ -24,7 +24,7 @@ interface HostServerBuild {
 }
 
 export interface PageRendererOptions {
-  /** The host's built folder: its index.html is the template, server/render.js the renderer. */
+  /** The host's built folder: server/page.html (else index.html) is the template, server/render.js the renderer. */
   root: string;
   /**
    * This page load's configuration (each remote's live release): the same object while it is the
@@ -81,6 +81,9 @@ interface StartScripts {
   lazyStyles: string[];
 }
 
+/** The page template of a build with start scripts: the app's HTML page without any script. */
+const PAGE_TEMPLATE = path.join('server', 'page.html');
+
 /** The build's start scripts; none when the build has no list (a development build). */
 function readStartScripts(root: string): StartScripts | null {
   const file = path.join(root, 'start-scripts.json');
@@ -89,11 +92,13 @@ function readStartScripts(root: string): StartScripts | null {
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const start = readStartScripts(options.root);
-  // The entry by its hashed name (main.js is served no-cache: a second page would ask again); on a
-  // screen used through the app, the scripts main.js loads are named at once, instead of one round
-  // trip after main.js has run (see Screen.usedThroughApp).
-  const built = fs.readFileSync(path.join(options.root, 'index.html'), 'utf8');
-  const template = start ? built.replace(/src="?\/main\.js"?/, `src="/${start.entry}"`) : built;
+  // A production build's page template has no script (server/page.html, webpack.shared.js): the
+  // entry goes in by the hashed name start-scripts.json gives it (main.js is served no-cache: a
+  // second page would ask again). A build without that list has only index.html, which loads main.js.
+  const template = fs.readFileSync(path.join(options.root, start ? PAGE_TEMPLATE : 'index.html'), 'utf8');
+  const entryScript = start ? [`<script defer src="/${escapeHtml(start.entry)}"></script>`] : [];
+  // On a screen used through the app, the scripts main.js loads are named at once, instead of one
+  // round trip after main.js has run (see Screen.usedThroughApp).
   const startHints = (start?.scripts ?? []).map((file) => `<link rel="preload" as="script" href="/${escapeHtml(file)}">`);
   const hostFile = path.join(options.root, 'server', 'render.js');
   const host = evaluateServerModule(fs.readFileSync(hostFile, 'utf8'), hostFile, {}) as HostServerBuild;
@@ -168,6 +173,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const styles = component && fromRelease && exposed ? await releaseScreens.styles(fromRelease.base, exposed, REGION_BUDGET_MS) : [];
     const scripts = entry ? [entry, ...(fromRelease && exposed ? exposed.assets.js.sync.map((file) => `${fromRelease.base}${file}`) : [])] : [];
     const head = [
+      ...entryScript,
       ...shellStyles,
       ...(styles ?? []),
       ...(screen?.usedThroughApp ? startHints : []),

@@ -4,11 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createAdminServer } from '../admin/admin-app';
+import { createHostApp, type HostAppOptions } from '../host/host-app';
+import { createReleaseApp } from '../releases/release-app';
 import { publishBuild, ReleaseStore } from '../releases/release-store';
 import { isHttpsDeployment } from './security-headers';
-import { createStaticApp } from './static-app';
 
 let root: string;
+
+/** The host's server with a stand-in renderer and no page routes but `/` unless given. */
+function hostApp(options: Pick<HostAppOptions, 'root' | 'renderPage'> & Partial<HostAppOptions>): Promise<FastifyInstance> {
+  return createHostApp({ pagePaths: [], runtimeConfig: async () => ({ apiUrl: 'http://api.test', adminUrl: 'http://admin.test', remotes: {}, releases: {} }), ...options });
+}
 
 /** A built app folder as webpack leaves it: index.html beside its precompressed copy. */
 function builtApp(name: string, html: string): string {
@@ -29,7 +35,7 @@ type AppCase = [string, () => Promise<FastifyInstance>, string];
 const apps: AppCase[] = [
   [
     'the host (rendered pages)',
-    () => createStaticApp({ root: builtApp('host', '<title>host</title>'), renderPage: async (url) => ({ status: 200, html: `<p>page ${url}</p>` }) }),
+    () => hostApp({ root: builtApp('host', '<title>host</title>'), renderPage: async (url) => ({ status: 200, html: `<p>page ${url}</p>` }) }),
     '<p>page /</p>',
   ],
   [
@@ -37,7 +43,7 @@ const apps: AppCase[] = [
     () => {
       const store = new ReleaseStore(path.join(root, 'releases'), 'pages');
       publishBuild(store, builtApp('pages', '<title>pages alone</title>'), 5);
-      return createStaticApp({ root: path.join(root, 'pages'), releases: store });
+      return createReleaseApp({ releases: store });
     },
     '<title>pages alone</title>',
   ],
@@ -76,7 +82,7 @@ describe('compressed pages', () => {
     ['gzip;q=0, *', undefined],
     ['identity', undefined],
   ])('honours Accept-Encoding %j on a rendered page (content-encoding %p)', async (accept, expected) => {
-    const app = await createStaticApp({ root: builtApp('host', '<title>host</title>'), renderPage: async () => ({ status: 200, html: '<p>page</p>' }) });
+    const app = await hostApp({ root: builtApp('host', '<title>host</title>'), renderPage: async () => ({ status: 200, html: '<p>page</p>' }) });
     try {
       const reply = await app.inject({ url: '/', headers: { 'accept-encoding': accept } });
       expect(reply.statusCode).toBe(200);
@@ -91,7 +97,7 @@ describe('compressed pages', () => {
 
 describe('security headers', () => {
   it('are sent with pages: CSP allowing our origins only, no framing, referrer policy, nosniff, permissions; files get nosniff only', async () => {
-    const app = await createStaticApp({
+    const app = await hostApp({
       root: builtApp('host', '<title>host</title>'),
       renderPage: async () => ({ status: 200, html: '<p>page</p>' }),
       security: { apiUrl: 'http://api.test:4000/', appOrigins: ['http://remote.test:3001/remoteEntry.js'] },
@@ -142,7 +148,7 @@ describe('security headers', () => {
 describe('page routes', () => {
   it("routes the host's page patterns straight to the renderer and still serves its files", async () => {
     const rendered: string[] = [];
-    const app = await createStaticApp({
+    const app = await hostApp({
       root: builtApp('host', '<title>host</title>'),
       pagePaths: ['/', '/doctors/:speciality?', '/appointment/:docId'],
       renderPage: async (url) => {

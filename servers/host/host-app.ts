@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Negotiator from 'negotiator';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { RuntimeConfig } from '@carebook/shared';
+import type { SecurityHeadersOptions } from '../static/security-headers';
+import { createAppServer, notFound, registerStaticFiles, wantsPage } from '../static/static-files';
+
+export interface HostAppOptions {
+  /** The host's built folder. */
+  root: string;
+  /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
+  runtimeConfig: () => Promise<RuntimeConfig>;
+  /** Each page's HTML, rendered on the server (render-page.ts). */
+  renderPage: (url: string) => Promise<{ status: number; html: string; gzip?: Buffer }>;
+  /** Page routes (router patterns such as `/appointment/:docId`, a last `:param?` optional). */
+  pagePaths: readonly string[];
+  /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
+  security?: SecurityHeadersOptions;
+}
+
+/** A route for each page pattern, and one for its required part when its last parameter is optional. */
+function pageRoutes(patterns: readonly string[]): string[] {
+  const routes = new Set(['/']);
+  for (const pattern of patterns) {
+    routes.add(pattern.replace(/\/:[^/]+\?$/, '') || '/');
+    routes.add(pattern.replace(/\?$/, ''));
+  }
+  return [...routes];
+}
+
+/**
+ * The host's HTTP server. Routes: `GET /remotes.json` the run-time configuration; `GET /` and
+ * every page pattern the page rendered on the server; `GET /*` the host's built files; a read of
+ * any other path without an extension the rendered page (the shell's "not found", status 404);
+ * anything else 404.
+ */
+export async function createHostApp(options: HostAppOptions): Promise<FastifyInstance> {
+  const indexHtml = path.join(options.root, 'index.html');
+  if (!fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
+  const app = createAppServer(options.security);
+  app.get('/remotes.json', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').type('application/json').send(JSON.stringify(await options.runtimeConfig())),
+  );
+  // `/` is a page like any other route, not the raw index.html.
+  await registerStaticFiles(app, { root: options.root, serve: true, index: false });
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const { status, html, gzip } = await options.renderPage(request.url);
+    reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    // On a slow phone every kilobyte counts: gzip whenever the browser takes it. `negotiator`
+    // reads Accept-Encoding as the RFC says: `gzip;q=0` refuses gzip, `*` accepts it.
+    if (new Negotiator(request).encoding(['gzip']) !== 'gzip') return reply.send(html);
+    return reply.header('Content-Encoding', 'gzip').send(gzip ?? zlib.gzipSync(html, { level: 6 }));
+  };
+  // Pages are routed straight to the renderer, without the static files' lookup on disk first; `/`
+  // in particular: without an index file the static plugin answers a request for it that asks for
+  // no compression with 403.
+  for (const route of pageRoutes(options.pagePaths)) app.get(route, sendPage);
+  app.setNotFoundHandler((request, reply) => (wantsPage(request) ? sendPage(request, reply) : notFound(reply)));
+  return app;
+}
