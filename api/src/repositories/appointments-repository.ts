@@ -20,6 +20,9 @@ export interface AdminAppointmentRow extends AppointmentRow {
   user_email: string;
   user_phone: string;
   user_image: string;
+  missed_at: Date | null;
+  /** The patient's misses that count toward the no-show limit (marked since staff last lifted it). */
+  patient_missed: number;
 }
 
 const COLUMNS = 'a.id, a.user_id, a.doctor_id, a.slot_date, a.slot_time, a.doc_data, a.amount, a.cancelled, a.payment, a.is_completed, a.created_at';
@@ -57,7 +60,9 @@ export interface AppointmentFilter {
 /** Every appointment with who booked it, newest slot first, narrowed by `filter`. */
 export async function listAllAppointments(db: Queryable, filter: AppointmentFilter = {}): Promise<AdminAppointmentRow[]> {
   return db.query<AdminAppointmentRow>(
-    `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image
+    `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image, a.missed_at,
+       (SELECT count(*) FROM appointments m WHERE m.user_id = a.user_id AND m.missed_at IS NOT NULL
+          AND (u.no_show_lifted_at IS NULL OR m.missed_at > u.no_show_lifted_at))::int AS patient_missed
      FROM appointments a JOIN users u ON u.id = a.user_id
      WHERE ($1::text IS NULL OR a.doctor_id = $1)
        AND ($2::date IS NULL OR a.slot_day >= $2::date)
@@ -137,6 +142,15 @@ export async function findAppointmentParties(
 ): Promise<{ user_id: string; doctor_id: string; payment: boolean; is_completed: boolean; cancelled: boolean } | null> {
   const rows = await db.query<{ user_id: string; doctor_id: string; payment: boolean; is_completed: boolean; cancelled: boolean }>(
     'SELECT user_id, doctor_id, payment, is_completed, cancelled FROM appointments WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Which doctor and time an appointment holds (or held): what a freed time is offered as. */
+export async function findAppointmentSlot(db: Queryable, id: string): Promise<{ doctorId: string; slotDate: string; slotTime: string } | null> {
+  const rows = await db.query<{ doctorId: string; slotDate: string; slotTime: string }>(
+    'SELECT doctor_id AS "doctorId", slot_date AS "slotDate", slot_time AS "slotTime" FROM appointments WHERE id = $1',
     [id],
   );
   return rows[0] ?? null;

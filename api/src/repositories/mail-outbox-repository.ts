@@ -2,7 +2,7 @@ import type { AppointmentDoctor } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 import type { RenderedMail } from '../lib/mail-templates';
 
-export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset';
+export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'earlier-time';
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxRow {
@@ -168,7 +168,7 @@ export interface SentMailRow {
 export async function listAppointmentMails(db: Queryable, appointmentId: string): Promise<SentMailRow[]> {
   return db.query<SentMailRow>(
     `SELECT id::text AS id, kind, recipient, subject, status, attempts, last_error, created_at, sent_at, next_attempt_at
-     FROM mail_outbox WHERE appointment_id = $1 ORDER BY id`,
+     FROM mail_outbox WHERE appointment_id = $1 ORDER BY mail_outbox.id`,
     [appointmentId],
   );
 }

@@ -35,6 +35,7 @@ import { checkId, HttpError } from '../lib/http-error';
 import { sniffImage } from '../lib/images';
 import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
+import { auditOffers } from '../lib/waitlist-audit';
 import { listScheduleConflicts } from '../lib/schedule-conflicts';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
 import type { AuditTarget } from '../plugins/audit';
@@ -48,6 +49,7 @@ import {
 } from '../repositories/appointments-repository';
 import { type DoctorFields, type DoctorRow, findDoctor, findDoctorEmail, listDoctors } from '../repositories/doctors-repository';
 import { startSession } from '../services/sessions';
+import type { MadeOffer } from '../services/waitlist';
 
 const TEXT_LIMITS = {
   degree: DOCTOR_LIMITS.degreeMax,
@@ -258,13 +260,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       const change = { id: docId, schedule: checked.schedule, now, timeZone, today: clinicToday(now, timeZone) };
       const result = dryRun
         ? await findDoctor(db, docId).then(async (row) =>
-            row ? { row: { ...row, schedule: checked.schedule }, conflicts: await listScheduleConflicts(db, { ...change, doctorId: docId }) } : null,
+            row
+              ? { row: { ...row, schedule: checked.schedule }, conflicts: await listScheduleConflicts(db, { ...change, doctorId: docId }), offers: [] as MadeOffer[] }
+              : null,
           )
         : await doctorWrites.setSchedule(change);
       if (!result) throw new HttpError(404, MESSAGES.doctorNotFound);
       if (!dryRun) {
         const changes = { schedule: { to: checked.schedule }, conflicts: result.conflicts.length };
         await audit(request, 'doctor.schedule', { type: 'doctor', id: docId, doctorId: docId }, changes);
+        await auditOffers(ctx, request, result.offers);
       }
       return {
         success: true as const,
@@ -308,9 +313,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   api.post(`${base}/appointment-cancel`, appointmentChange, async (request) => {
     const { appointmentId } = request.body;
-    if (await ctx.appointmentWrites.cancel(appointmentId)) {
+    const offers: MadeOffer[] = [];
+    if (await ctx.appointmentWrites.cancel(appointmentId, undefined, undefined, offers)) {
       const parties = await findAppointmentParties(db, appointmentId);
       await audit(request, 'appointment.cancel', appointmentTarget(appointmentId, parties), { cancelled: { from: false, to: true }, by: 'clinic' });
+      await auditOffers(ctx, request, offers);
       return { success: true as const, message: MESSAGES.appointmentCancelled };
     }
     throw cancelRefusal(await findAppointmentState(db, appointmentId));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasSlotStarted, MESSAGES } from '@carebook/shared';
+import { cancelCutoffMessage, hasSlotStarted, MESSAGES, slotInterval } from '@carebook/shared';
 import {
   appointmentIdRequestSchema,
   appointmentsReplySchema,
@@ -12,12 +12,15 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
 import { idempotentWrite } from '../lib/idempotency';
+import { isWithinCutoff } from '../lib/no-show-policy';
+import { auditOffers } from '../lib/waitlist-audit';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
 import { findAppointmentState, listUserAppointments } from '../repositories/appointments-repository';
 import { findOwnAppointment } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
+import type { MadeOffer } from '../services/waitlist';
 
 export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config, guards, appointmentWrites } = ctx;
@@ -72,25 +75,30 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     },
     async (request, reply) => {
       const { appointmentId } = request.body;
+      const offers: MadeOffer[] = [];
       const sent = await idempotentWrite(db, request, {
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } },
         write: async (also) => {
           const own = await findOwnAppointment(db, appointmentId, request.userId);
-          if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
-            throw new HttpError(400, MESSAGES.appointmentPast);
+          if (own && !own.cancelled && !own.is_completed) {
+            if (hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) throw new HttpError(400, MESSAGES.appointmentPast);
+            const start = slotInterval(own.slot_date, own.slot_time, config.clinicTimeZone)?.start;
+            if (start && isWithinCutoff(start, ctx.now(), config.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(config.cancelCutoffHours));
           }
-          if (!(await appointmentWrites.cancel(appointmentId, request.userId, also))) {
+          if (!(await appointmentWrites.cancel(appointmentId, request.userId, also, offers))) {
             throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
           }
           return own;
         },
-        audit: (own) =>
-          ctx.audit(
+        audit: async (own) => {
+          await ctx.audit(
             request,
             'appointment.cancel',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
             { cancelled: { from: false, to: true }, by: 'patient' },
-          ),
+          );
+          await auditOffers(ctx, request, offers);
+        },
       });
       return reply.status(sent.status).send(sent.body);
     },

@@ -4,6 +4,7 @@ import { MESSAGES } from '@carebook/shared';
 import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { idempotentWrite } from '../lib/idempotency';
+import { auditOffers } from '../lib/waitlist-audit';
 import { withErrors } from '../lib/reply-schemas';
 
 /**
@@ -28,13 +29,15 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentRescheduled } },
         write: (also) =>
           ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone }, also),
-        audit: (from) =>
-          ctx.audit(
+        audit: async (from) => {
+          await ctx.audit(
             request,
             'appointment.reschedule',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },
             { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime } },
-          ),
+          );
+          await auditOffers(ctx, request, from.offers);
+        },
       });
       return reply.status(sent.status).send(sent.body);
     },

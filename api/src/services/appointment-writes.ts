@@ -1,16 +1,20 @@
-import { checkSlot, hasSlotStarted, MESSAGES, slotSortKey } from '@carebook/shared';
+import { cancelCutoffMessage, checkSlot, hasSlotStarted, MESSAGES, slotInterval, slotSortKey } from '@carebook/shared';
+import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/db';
 import { DOCTOR_SLOT_INDEX, violatedUniqueIndex } from '../lib/appointment-request';
 import { HttpError } from '../lib/http-error';
+import { isWithinCutoff, type NoShowPolicy, refuseStoppedBooking } from '../lib/no-show-policy';
 import { enforcePatientLimits } from '../lib/patient-limits';
 import { bookingRefusal } from '../lib/refusals';
 import { toDocData } from '../lib/serialize';
-import { cancelAppointment, insertAppointment } from '../repositories/appointments-repository';
+import { cancelAppointment, findAppointmentSlot, insertAppointment } from '../repositories/appointments-repository';
 import { type DoctorRow, findDoctor } from '../repositories/doctors-repository';
 import { findOwnAppointment, moveAppointment } from '../repositories/patient-appointment-repository';
 import { insertRating } from '../repositories/ratings-repository';
+import { attachRequestToBooking, endRequest, findOffer, markOfferTaken } from '../repositories/waitlist-repository';
 import type { AppointmentMail } from './appointment-mail';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
+import type { MadeOffer, Waitlist } from './waitlist';
 
 /**
  * Runs first inside the write's transaction: storing an idempotent reply claims its key before the
@@ -39,6 +43,25 @@ export interface MovedFrom {
   doctorId: string;
   slotDate: string;
   slotTime: string;
+  /** The freed old time, offered to the waitlist in the same transaction. */
+  offers: MadeOffer[];
+}
+
+/** What taking an offer did: the appointment now at the offered time, and where it was before. */
+export interface TakenOffer {
+  appointmentId: string;
+  doctorId: string;
+  slotDate: string;
+  slotTime: string;
+  /** `null` when taking booked a new appointment. */
+  movedFrom: { slotDate: string; slotTime: string } | null;
+  offers: MadeOffer[];
+}
+
+/** The clinic's policies on patients' own changes (see `lib/no-show-policy.ts`). */
+export interface PatientPolicies extends NoShowPolicy {
+  maxUpcomingPerPatient: number;
+  cancelCutoffHours: number;
 }
 
 /**
@@ -58,8 +81,9 @@ function refuseMalformedSlot(request: SlotRequest): void {
 export function createAppointmentWrites(
   db: Db,
   changes: DoctorListChanges,
-  limits: { maxUpcomingPerPatient: number },
+  limits: PatientPolicies,
   mail: AppointmentMail,
+  waitlist: Waitlist,
 ) {
   /**
    * Locks the doctor's row for the rest of the transaction and checks the slot against the
@@ -85,6 +109,7 @@ export function createAppointmentWrites(
         await first?.(tx);
         const doctor = await lockBookableDoctor(tx, request.doctorId, request);
         await enforcePatientLimits(tx, { ...request, max: limits.maxUpcomingPerPatient });
+        await refuseStoppedBooking(tx, userId, limits, request.now, request.timeZone);
         await insertAppointment(tx, {
           id: appointmentId,
           userId,
@@ -96,10 +121,17 @@ export function createAppointmentWrites(
           amount: doctor.fees,
         });
         await mail.booked(tx, appointmentId);
+        await attachRequestToBooking(tx, { userId, doctorId: doctor.id, appointmentId });
       });
     } catch (error) {
       throw bookingRefusal(error);
     }
+  }
+
+  /** 400 when CANCEL_CUTOFF_HOURS closes online changes of a visit at this time. */
+  function refuseWithinCutoff(slotDate: string, slotTime: string, now: Date, timeZone: string): void {
+    const start = slotInterval(slotDate, slotTime, timeZone)?.start;
+    if (start && isWithinCutoff(start, now, limits.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(limits.cancelCutoffHours));
   }
 
   /**
@@ -118,6 +150,7 @@ export function createAppointmentWrites(
       if (current.cancelled || current.is_completed) throw new HttpError(400, MESSAGES.appointmentNotMovable);
       if (hasSlotStarted(current.slot_date, current.slot_time, now, timeZone)) throw new HttpError(400, MESSAGES.appointmentPast);
       if (current.slot_date === slotDate && current.slot_time === slotTime) throw new HttpError(400, MESSAGES.rescheduleSameSlot);
+      refuseWithinCutoff(current.slot_date, current.slot_time, now, timeZone);
       await lockBookableDoctor(tx, current.doctor_id, request);
       try {
         await moveAppointment(tx, { id: appointmentId, slotDate, slotTime, slotDay: slotDay(slotDate, slotTime) });
@@ -128,8 +161,69 @@ export function createAppointmentWrites(
         throw new HttpError(409, index === DOCTOR_SLOT_INDEX || index === '' ? MESSAGES.slotTaken : MESSAGES.patientSlotClash);
       }
       await mail.moved(tx, appointmentId, { slotDate: current.slot_date, slotTime: current.slot_time });
-      return { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      const freed = { doctorId: current.doctor_id, slotDate: current.slot_date, slotTime: current.slot_time };
+      return { ...freed, offers: await waitlist.timesFreed(tx, [freed]) };
     });
+  }
+
+  /**
+   * Takes an offered earlier time, in one transaction: moves the request's visit there (or books
+   * it when the request has none), ends the request and offers the freed old time in turn. Locks
+   * in the order a move does (the visit, then the doctor, then the patient), so takes, moves and
+   * bookings of one doctor queue behind each other; the unique index on live slots is the last
+   * word on who got the time. 404 not this patient's offer; 409 `offerGone` (someone was first,
+   * the time started or left the schedule, the request or its visit ended), changing nothing.
+   */
+  async function take(request: { offerId: string; userId: string; now: Date; timeZone: string }): Promise<TakenOffer> {
+    const { offerId, userId, now, timeZone } = request;
+    const gone = (): HttpError => new HttpError(409, MESSAGES.offerGone);
+    try {
+      return await db.transaction(async (tx) => {
+        const offer = await findOffer(tx, offerId, { forUpdate: true });
+        if (!offer || offer.user_id !== userId) throw new HttpError(404, MESSAGES.offerNotFound);
+        if (offer.taken_at || offer.request_ended || offer.slot_held || offer.expires_at.getTime() <= now.getTime()) throw gone();
+        const slot = { userId, slotDate: offer.slot_date, slotTime: offer.slot_time, now, timeZone };
+        const current = offer.appointment_id ? await findOwnAppointment(tx, offer.appointment_id, userId, { forUpdate: true }) : null;
+        if (offer.appointment_id) {
+          if (!current || current.cancelled || current.is_completed || hasSlotStarted(current.slot_date, current.slot_time, now, timeZone)) throw gone();
+          refuseWithinCutoff(current.slot_date, current.slot_time, now, timeZone);
+        }
+        const doctor = await lockBookableDoctor(tx, offer.doctor_id, slot).catch((error: unknown) => {
+          throw error instanceof HttpError && error.statusCode !== 404 ? gone() : error;
+        });
+        await enforcePatientLimits(tx, { ...slot, max: limits.maxUpcomingPerPatient, exceptAppointmentId: current?.id });
+        await refuseStoppedBooking(tx, userId, limits, now, timeZone);
+        const slotDayOf = slotDay(offer.slot_date, offer.slot_time);
+        let appointmentId: string;
+        if (current) {
+          appointmentId = current.id;
+          await moveAppointment(tx, { id: current.id, slotDate: offer.slot_date, slotTime: offer.slot_time, slotDay: slotDayOf });
+          await mail.moved(tx, current.id, { slotDate: current.slot_date, slotTime: current.slot_time });
+        } else {
+          appointmentId = randomUUID();
+          await insertAppointment(tx, {
+            id: appointmentId,
+            userId,
+            doctorId: doctor.id,
+            slotDate: offer.slot_date,
+            slotTime: offer.slot_time,
+            slotDay: slotDayOf,
+            docData: toDocData(doctor),
+            amount: doctor.fees,
+          });
+          await mail.booked(tx, appointmentId);
+        }
+        await markOfferTaken(tx, offer.id, now);
+        await endRequest(tx, offer.request_id, userId, 'taken', now);
+        const movedFrom = current ? { slotDate: current.slot_date, slotTime: current.slot_time } : null;
+        const offers = movedFrom ? await waitlist.timesFreed(tx, [{ doctorId: doctor.id, ...movedFrom }]) : [];
+        return { appointmentId, doctorId: doctor.id, slotDate: offer.slot_date, slotTime: offer.slot_time, movedFrom, offers };
+      });
+    } catch (error) {
+      // Someone else's live appointment holds the time (the unique index): it is gone.
+      if (violatedUniqueIndex(error) === DOCTOR_SLOT_INDEX || violatedUniqueIndex(error) === '') throw gone();
+      throw bookingRefusal(error);
+    }
   }
 
   /** Adds a rating of a visit; 409 when it was rated already (the primary key decides). */
@@ -143,14 +237,12 @@ export function createAppointmentWrites(
   }
 
   /**
-   * `true` when this call cancelled it (see the repository). With `userId`, only that patient's,
-   * and the email says the patient cancelled; without, the clinic did.
+   * Cancels it (with `userId`, only that patient's, and the email says the patient cancelled;
+   * without, the clinic did); `true` when this call cancelled it. With an idempotency key
+   * (`first`), nothing cancelled rolls the key back too, so a retry is not refused. The freed time
+   * is offered to the waitlist in the same transaction; the offers made are added to `offers`.
    */
-  /**
-   * Cancels it (with `userId`, only that patient's); `true` when this call cancelled it. With an
-   * idempotency key (`first`), nothing cancelled rolls the key back too, so a retry is not refused.
-   */
-  async function cancel(id: string, userId?: string, first?: FirstInTransaction): Promise<boolean> {
+  async function cancel(id: string, userId?: string, first?: FirstInTransaction, offers: MadeOffer[] = []): Promise<boolean> {
     try {
       return await db.transaction(async (tx) => {
         await first?.(tx);
@@ -160,6 +252,9 @@ export function createAppointmentWrites(
           return false;
         }
         await mail.cancelled(tx, id, userId === undefined ? 'clinic' : 'patient');
+        const freed = await findAppointmentSlot(tx, id);
+        await waitlist.visitCancelled(tx, id);
+        if (freed) offers.push(...(await waitlist.timesFreed(tx, [freed])));
         return true;
       });
     } catch (error) {
@@ -173,6 +268,7 @@ export function createAppointmentWrites(
     move: notifying(changes, move),
     rate: notifying(changes, rate),
     cancel: notifying(changes, cancel, (cancelled) => cancelled),
+    take: notifying(changes, take),
   };
 }
 

@@ -1,18 +1,31 @@
-import { MESSAGES, type Schedule } from '@carebook/shared';
+import { generateSlotDays, MESSAGES, type Schedule } from '@carebook/shared';
 import type { Db } from '../db/db';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { HttpError } from '../lib/http-error';
 import type { UploadStore } from '../lib/images';
 import { listScheduleConflicts } from '../lib/schedule-conflicts';
 import type { AdminAppointmentRow } from '../repositories/appointments-repository';
-import { type DoctorFields, type DoctorRow, insertDoctor, toggleAvailability, updateDoctor, updateSchedule } from '../repositories/doctors-repository';
+import { type DoctorFields, type DoctorRow, findDoctor, insertDoctor, toggleAvailability, updateDoctor, updateSchedule } from '../repositories/doctors-repository';
 import { type DoctorListChanges, notifying } from './doctor-list-changes';
+import type { FreedSlot, MadeOffer, Waitlist } from './waitlist';
+
+/**
+ * The starts within the booking window that `after` opens and `before` did not (new hours, time
+ * off removed), booked or not: the waitlist skips the booked ones.
+ */
+function openedSlots(doctorId: string, before: Schedule, after: Schedule, now: Date, timeZone: string): FreedSlot[] {
+  const old = generateSlotDays({ now, timeZone, schedule: before });
+  return generateSlotDays({ now, timeZone, schedule: after }).flatMap((day, index) => {
+    const had = new Set(old[index]?.times ?? []);
+    return day.times.filter((time) => !had.has(time)).map((slotTime) => ({ doctorId, slotDate: day.key, slotTime }));
+  });
+}
 
 /**
  * The admin's writes to doctors. Each tells the doctor list it changed once it has committed; a
  * failed write removes the photo it was given (stored before the write) and a taken email is 409.
  */
-export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: UploadStore) {
+export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: UploadStore, waitlist: Waitlist) {
   const keepingPhotoTidy = async <Row>(write: () => Promise<Row>, image: string | null): Promise<Row> => {
     try {
       return await write();
@@ -44,10 +57,14 @@ export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: 
     setSchedule: notifying(
       changes,
       (request: { id: string; schedule: Schedule; now: Date; timeZone: string; today: string }) =>
-        db.transaction(async (tx): Promise<{ row: DoctorRow; conflicts: AdminAppointmentRow[] } | null> => {
+        db.transaction(async (tx): Promise<{ row: DoctorRow; conflicts: AdminAppointmentRow[]; offers: MadeOffer[] } | null> => {
+          const before = await findDoctor(tx, request.id, { forUpdate: true });
           const row = await updateSchedule(tx, request.id, request.schedule);
-          if (!row) return null;
-          return { row, conflicts: await listScheduleConflicts(tx, { ...request, doctorId: request.id }) };
+          if (!before || !row) return null;
+          const conflicts = await listScheduleConflicts(tx, { ...request, doctorId: request.id });
+          // Times the new schedule opens are offered to the waitlist, in this transaction.
+          const offers = await waitlist.timesFreed(tx, openedSlots(row.id, before.schedule, row.schedule, request.now, request.timeZone));
+          return { row, conflicts, offers };
         }),
       (saved) => saved !== null,
     ),

@@ -30,6 +30,10 @@ export const adminAppointmentsQuerySchema = z.object({
 export const adminAppointmentSchema = appointmentSchema.extend({
   userId: z.string(),
   userData: z.object({ _id: z.string(), name: z.string(), email: z.string(), phone: z.string(), image: z.string() }),
+  /** Staff marked it missed (the patient did not come). */
+  missed: z.boolean(),
+  /** The patient's missed visits that count toward the no-show limit (since staff last lifted it). */
+  patientMissed: z.number(),
 });
 
 export const adminAppointmentsReplySchema = z.object({ success: z.literal(true), appointments: z.array(adminAppointmentSchema) });
@@ -64,7 +68,7 @@ export const appointmentEmailsQuerySchema = z.object({ appointmentId: idField(ME
  */
 export const appointmentEmailSchema = z.object({
   id: z.string(),
-  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset']),
+  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset', 'earlier-time']),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(['pending', 'sent', 'failed', 'skipped']),

@@ -113,9 +113,30 @@ export const MESSAGES = {
   samePassword: 'Please choose a new password that differs from the current one',
   patientNotFound: 'Patient not found',
   invalidAuditFilter: 'The activity filter is not valid',
+
+  appointmentMarkedMissed: 'Visit marked as missed',
+  appointmentMissedUndone: 'The visit is no longer marked as missed',
+  missedTooEarly: 'A visit can be marked missed only once its time has passed',
+  missedNotPossible: 'Only a visit that was not cancelled or completed can be marked missed',
+  noShowLifted: 'The patient can book online again',
+  bookingStoppedNoShows: 'Online booking is paused for your account because of missed visits. Please call the clinic to book.',
+  waitlistAdded: "We'll email you as soon as an earlier time frees up",
+  waitlistAlreadyOpen: 'You are already waiting for an earlier time with this doctor',
+  waitlistEnded: 'You will no longer be told of earlier times for this request',
+  waitlistNotFound: 'This request was not found or has already ended',
+  waitlistBadBefore: 'The "before" day must be a real day written as YYYY-MM-DD',
+  waitlistNotMovable: 'Only an upcoming visit can wait for an earlier time',
+  offerNotFound: 'This offer was not found',
+  offerGone: 'Sorry, this time is no longer available. You keep what you had.',
+  offerTaken: 'Done: the earlier time is yours',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** The refusal of an online cancel or move within CANCEL_CUTOFF_HOURS of the visit. */
+export function cancelCutoffMessage(hours: number): string {
+  return `Online changes close ${hours} hour${hours === 1 ? '' : 's'} before the visit. Please call the clinic to cancel or move it.`;
+}
 
 /** The refusal when a patient already holds `max` upcoming appointments (the API's per-patient limit). */
 export function tooManyUpcomingMessage(max: number): string {

@@ -9,6 +9,8 @@ export const ROUTES = {
   myAppointments: '/my-appointments',
   /** "Forgot password?" and, with `#token=` from the emailed link, "choose a new password". */
   resetPassword: '/reset-password',
+  /** An earlier time offered from the waitlist, `?offer=<id>` from the email: "Take this time". */
+  earlierTime: '/earlier-time',
 } as const;
 
 /** Route patterns with parameters, as the host's router declares them. */
@@ -54,6 +56,11 @@ export function doctorsBySpecialityPath(speciality: string): string {
 
 export function doctorPath(docId: string): string {
   return ROUTE_PATTERNS.doctorPage.replace(':docId', encodeURIComponent(docId));
+}
+
+/** The offer page an "An earlier time" email links to. */
+export function earlierTimePath(offerId: string): string {
+  return `${ROUTES.earlierTime}?offer=${encodeURIComponent(offerId)}`;
 }
 
 /** `/login?next=/appointment/d1`: the login screen returns there after success. */

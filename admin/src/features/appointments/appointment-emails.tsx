@@ -10,6 +10,7 @@ const KIND_LABELS: Record<AppointmentEmail['kind'], string> = {
   cancelled: 'Cancellation',
   reminder: 'Reminder',
   'password-reset': 'Password reset',
+  'earlier-time': 'Earlier time offered',
 };
 
 const stamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
