@@ -46,6 +46,7 @@ export const SCREENS: readonly Screen[] = [
   { path: ROUTES.myProfile, remote: 'account', module: 'my-profile', usedThroughApp: true },
   { path: ROUTES.myAppointments, remote: 'account', module: 'my-appointments', usedThroughApp: true },
   { path: ROUTES.resetPassword, remote: 'account', module: 'reset-password', usedThroughApp: true },
+  { path: ROUTES.earlierTime, remote: 'account', module: 'earlier-time', usedThroughApp: true },
   { path: ROUTES.about, remote: 'pages', module: 'about' },
   { path: ROUTES.contact, remote: 'pages', module: 'contact' },
 ];

@@ -3,7 +3,9 @@ import { toast } from '@carebook/shared/toasts';
 import { errorMessage, MESSAGES, type ApiReply } from '@carebook/shared';
 import {
   cancelAdminAppointment,
+  liftNoShows,
   markAppointmentCompleted,
+  markAppointmentMissed,
   markAppointmentPaid,
   type AdminAppointment,
 } from '../../api/admin-api';
@@ -35,6 +37,8 @@ export function useAppointmentActions(reload: () => Promise<void>) {
   function act(action: AppointmentAction, appointment: AdminAppointment): void {
     if (action === 'cancel') setConfirming(appointment);
     else if (action === 'paid') void run(appointment, () => markAppointmentPaid(api, appointment._id));
+    else if (action === 'missed' || action === 'not-missed') void run(appointment, () => markAppointmentMissed(api, appointment._id, action === 'missed'));
+    else if (action === 'lift') void run(appointment, () => liftNoShows(api, appointment.userId));
     else void run(appointment, () => markAppointmentCompleted(api, appointment._id));
   }
 
