@@ -164,6 +164,17 @@ describe.each(DRIVERS)('the waitlist on %s', (driver) => {
     expect((await end(asked.body.request._id)).status).toBe(404);
   });
 
+  it('does not offer a time to a patient whom taking it would put over the upcoming cap', async () => {
+    const [full, holder] = [await registerPatient(env, 'Fully Booked'), await registerPatient(env, 'Holder')];
+    expect((await ask(env, full, { docId: 'doc11' })).status).toBe(201); // no visit with doc11: taking would book
+    for (const [docId, time] of [['doc01', '11:00'], ['doc02', '12:00'], ['doc03', '13:00'], ['doc04', '14:00'], ['doc07', '17:00']] as const) {
+      await bookSlot(env, full, docId, FRIDAY, time);
+    }
+    const freed = await bookSlot(env, holder, 'doc11', TOMORROW, '18:30');
+    expect((await cancel(env, holder, freed)).status).toBe(200);
+    expect(await offersFor(env, TOMORROW, '18:30', 'doc11')).toEqual([]); // MAX_UPCOMING_PER_PATIENT is 5
+  });
+
   it('books a freed time for a patient who asked without a visit', async () => {
     const [asker, holder] = [await registerPatient(env, 'Asker'), await registerPatient(env, 'Holder')];
     expect((await ask(env, asker, { docId: 'doc10' })).status).toBe(201);
