@@ -85,7 +85,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
               Undo missed<span className="cb-visually-hidden">: {about}</span>
             </button>
           )}
-          {live && (
+          {live && !missed && (
             <button
               type="button"
               className={`${formStyles.secondary} ${styles.danger}`}

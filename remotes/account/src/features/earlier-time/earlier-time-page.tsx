@@ -93,7 +93,7 @@ function Offer({ offerId }: { offerId: string }): ReactNode {
             {MESSAGES.offerGone}
           </p>
         )}
-        <Link className={formStyles.secondary} to={ROUTES.myAppointments}>
+        <Link className={`${formStyles.secondary} ${styles.link}`} to={ROUTES.myAppointments}>
           My Appointments
         </Link>
       </div>
