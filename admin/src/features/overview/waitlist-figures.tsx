@@ -1,9 +1,17 @@
 import { useCallback, type ReactNode } from 'react';
-import { getWaitlistOverview } from '../../api/admin-api';
+import { getWaitlistOverview, type WaitlistFigures as Figures } from '../../api/admin-api';
 import { LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
 import { useResource } from '../../use-resource';
 import styles from './overview-page.module.css';
+import figureStyles from './waitlist-figures.module.css';
+
+const FIGURES: ReadonlyArray<readonly [string, Exclude<keyof Figures, 'docId' | 'name'>]> = [
+  ['Waiting', 'openRequests'],
+  ['Offered', 'offeredThisWeek'],
+  ['Taken', 'takenThisWeek'],
+  ['Missed', 'missedThisWeek'],
+];
 
 /** Per doctor: who waits for an earlier time, what was offered and taken, and who did not come. */
 export function WaitlistFigures(): ReactNode {
@@ -16,28 +24,21 @@ export function WaitlistFigures(): ReactNode {
       <p className={styles.muted}>Open requests now; offers, takes and missed visits in the last 7 days.</p>
       {state.status === 'error' && <LoadError message={state.message} onRetry={() => void reload()} />}
       {state.data && (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Doctor</th>
-              <th scope="col">Waiting</th>
-              <th scope="col">Offered</th>
-              <th scope="col">Taken</th>
-              <th scope="col">Missed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.data.map((doctor) => (
-              <tr key={doctor.docId}>
-                <th scope="row">{doctor.name}</th>
-                <td>{doctor.openRequests}</td>
-                <td>{doctor.offeredThisWeek}</td>
-                <td>{doctor.takenThisWeek}</td>
-                <td>{doctor.missedThisWeek}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className={figureStyles.list} aria-label="Per doctor">
+          {state.data.map((doctor) => (
+            <li key={doctor.docId} className={figureStyles.row}>
+              <span className={figureStyles.name}>{doctor.name}</span>
+              <dl className={figureStyles.figures}>
+                {FIGURES.map(([label, key]) => (
+                  <div key={key}>
+                    <dt>{label}</dt>
+                    <dd>{doctor[key]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
