@@ -123,6 +123,13 @@ describe('an earlier time from the waitlist', () => {
     await card.getByText('Missed', { exact: true }).waitFor();
     await card.getByText('Nora Noshow has missed 1 visit.', { exact: false }).waitFor();
     await admin.screenshot({ path: '/tmp/carebook-admin-missed-1280.png' });
+    // The overview counts it for the doctor (and the earlier test's offer and take for doc03).
+    await admin.goto(`${journey.adminUrl}/`);
+    const figures = admin.getByRole('list', { name: 'Per doctor' });
+    await figures.getByRole('listitem').filter({ hasText: 'Dr. Helena Marsh' }).getByText('Taken1', { exact: false }).waitFor();
+    await admin.screenshot({ path: '/tmp/carebook-admin-overview-1280.png', fullPage: true });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: '/tmp/carebook-admin-overview-390.png', fullPage: true });
 
     const { page } = await fresh({ viewport: { width: 390, height: 844 } });
     await signInPage(page, stack, patient.token);
