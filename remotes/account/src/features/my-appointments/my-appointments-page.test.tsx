@@ -56,7 +56,7 @@ describe('MyAppointmentsPage', () => {
       appointment('a4', { slotDate: '5_1_2027', slotTime: '10:00' }, 'Dr. Unpaid'),
       appointment('a3', { payment: true }, 'Dr. Paid'),
     ];
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: list }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: list }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
 
     await screen.findAllByRole('listitem');
@@ -95,7 +95,7 @@ describe('MyAppointmentsPage', () => {
   it('asks before cancelling, then cancels, toasts the server message and refreshes the list and doctors', async () => {
     const user = userEvent.setup();
     let cancelled = false;
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', { cancelled })] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', { cancelled })] }));
     const post = apiCall(() => {
       cancelled = true;
       return { success: true, message: 'Appointment cancelled' };
@@ -113,14 +113,16 @@ describe('MyAppointmentsPage', () => {
     expect(await screen.findByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
     expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
-    expect(get).toHaveBeenCalledTimes(2);
+    // The list is read again (and the waitlist, whose request for this visit ended with it).
+    expect(get.mock.calls.filter(([path]) => path === '/api/v1/user/appointments')).toHaveLength(2);
+    expect(get.mock.calls.filter(([path]) => path === '/api/v1/user/waitlist')).toHaveLength(2);
     expect(app.reloadDoctors).toHaveBeenCalled();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('keeps the appointment when the patient changes their mind (button or Escape)', async () => {
     const user = userEvent.setup();
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', {})] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
     const post = apiCall(() => ({ success: true }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
 
@@ -137,7 +139,7 @@ describe('MyAppointmentsPage', () => {
 
   it("toasts the server's message when cancelling fails", async () => {
     const user = userEvent.setup();
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', {})] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
     const post = apiCall(() => {
       throw new ApiError('A completed appointment cannot be cancelled', 400);
     });
@@ -149,7 +151,7 @@ describe('MyAppointmentsPage', () => {
   });
 
   it('says when there are no appointments and links to the doctors', async () => {
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [] }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
     expect(await screen.findByText('You have no appointments yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find a doctor' })).toHaveAttribute('href', '/doctors');
@@ -160,7 +162,7 @@ describe('MyAppointmentsPage', () => {
     let fail = true;
     const get = apiCall<ApiClient['get']>(() => {
       if (fail) throw new ApiError('Something went wrong on our side. Please try again.', 500);
-      return { success: true, appointments: [] };
+      return { success: true, requests: [], appointments: [] };
     });
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again.');

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { cancelAppointment, createActionKeys, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
+import { cancelAppointment, createActionKeys, errorMessage, formatAppointmentTime, MESSAGES, requestEarlierTime, ROUTES, type Appointment } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { downloadAppointmentCalendar } from '@carebook/shared/web';
 import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
@@ -11,6 +11,8 @@ import type { AppointmentActions } from './appointment-status';
 import { groupAppointments } from './group-appointments';
 import { RateDialog } from './rate-dialog';
 import { useAppointments } from './use-appointments';
+import { WaitlistRequests } from './waitlist-requests';
+import { useWaitlist } from './use-waitlist';
 import styles from './my-appointments-page.module.css';
 
 /**
@@ -28,6 +30,8 @@ function AppointmentsList(): ReactNode {
   const { state, reload } = useAppointments();
   const [confirming, setConfirming] = useState<Appointment | null>(null);
   const [rating, setRating] = useState<Appointment | null>(null);
+  const [waiting, setWaiting] = useState<Appointment | null>(null);
+  const waitlist = useWaitlist();
   const [busy, setBusy] = useState(false);
   // Cancelling again after a failure retries the same action: same Idempotency-Key.
   const [cancelKeys] = useState(createActionKeys);
@@ -47,12 +51,26 @@ function AppointmentsList(): ReactNode {
       cancelKeys.done(appointment._id);
       toast.success(reply.message || MESSAGES.appointmentCancelled);
       // The freed slot must show again on the booking page, which reads the shared doctor list.
-      await Promise.all([reload(), reloadDoctors()]);
+      await Promise.all([reload(), reloadDoctors(), waitlist.reload()]);
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.unexpectedError));
     } finally {
       setBusy(false);
       setConfirming(null);
+    }
+  }
+
+  async function confirmWaiting(appointment: Appointment): Promise<void> {
+    setBusy(true);
+    try {
+      const reply = await requestEarlierTime(api, { docId: appointment.docId, appointmentId: appointment._id });
+      toast.success(reply.message);
+      await waitlist.reload();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.unexpectedError));
+    } finally {
+      setBusy(false);
+      setWaiting(null);
     }
   }
 
@@ -79,9 +97,10 @@ function AppointmentsList(): ReactNode {
       {state.status === 'ready' && state.data.length > 0 && clinic && (
         <Groups
           groups={groupAppointments(state.data, new Date(), clinic.timeZone)}
-          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a) }}
+          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a), onNotifyEarlier: setWaiting }}
         />
       )}
+      <WaitlistRequests state={waitlist.state} reload={waitlist.reload} />
       {rating && (
         <RateDialog
           appointment={rating}
@@ -91,6 +110,17 @@ function AppointmentsList(): ReactNode {
             // The doctor's average on the cards and the doctor page changes with this rating.
             void Promise.all([reload(), reloadDoctors()]);
           }}
+        />
+      )}
+      {waiting && (
+        <ConfirmDialog
+          title="Notify me of an earlier time?"
+          message={`We will email you as soon as a time before ${formatAppointmentTime(waiting.slotDate, waiting.slotTime)} frees up with ${waiting.docData.name}. Taking it moves this visit; if you don't, you keep it.`}
+          confirmLabel="Yes, notify me"
+          cancelLabel="Not now"
+          busy={busy}
+          onConfirm={() => void confirmWaiting(waiting)}
+          onCancel={() => setWaiting(null)}
         />
       )}
       {confirming && (
