@@ -1,6 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
 import { adminToken, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
+import { findUnauditedChanges } from '../services/audit';
 import { DRIVERS, stopTestCluster, type TestEnv, useTestEnv } from '../test-support/test-app';
 
 jest.setTimeout(120_000);
@@ -184,5 +185,26 @@ describe.each(DRIVERS)('the waitlist on %s', (driver) => {
     const taken = await take(env, asker, offer?.id ?? '');
     expect(taken.status).toBe(200);
     expect((await myAppointments(env, asker)).map((a) => `${a._id} ${a.slotDate} ${a.slotTime}`)).toEqual([`${taken.body.appointmentId} ${TOMORROW} 17:00`]);
+  });
+  it('offers a time the desk frees by moving a visit, and the trail holds every offer and take with the move or booking it made', async () => {
+    const admin = await adminToken(env);
+    const [caller, waiter] = [await registerPatient(env, 'Desk Caller'), await registerPatient(env, 'Desk Waiter')];
+    const called = await bookSlot(env, caller, 'doc11', TOMORROW, '11:00');
+    const waiting = await bookSlot(env, waiter, 'doc11', FRIDAY, '11:00');
+    expect((await ask(env, waiter, { docId: 'doc11' })).status).toBe(201);
+
+    const moved = await post(env.app, '/api/v1/admin/appointment-reschedule', { appointmentId: called, slotDate: THURSDAY, slotTime: '12:00' }, admin);
+    expect(moved.status).toBe(200);
+    const offers = await offersFor(env, TOMORROW, '11:00', 'doc11');
+    expect(offers.map((o) => o.user_id)).toEqual([await userIdOf(env, waiter)]);
+    const offerId = offers[0]?.id ?? '';
+    const entries = async (targetId: string) =>
+      (await env.db.query<{ action: string }>('SELECT action FROM audit_log WHERE target_id = $1 ORDER BY seq', [targetId])).map((r) => r.action);
+    expect(await entries(offerId)).toEqual(['waitlist.offer']);
+
+    expect((await take(env, waiter, offerId)).status).toBe(200);
+    expect(await entries(offerId)).toEqual(['waitlist.offer', 'waitlist.take']);
+    expect(await entries(waiting)).toEqual(['appointment.book', 'appointment.reschedule']);
+    expect(await findUnauditedChanges(env.db)).toEqual([]);
   });
 });
