@@ -56,14 +56,23 @@ describe('an earlier time from the waitlist', () => {
     await signInPage(page, stack, asker.token);
     await gotoApp(page, `${stack.siteUrl}/my-appointments`);
     await page.getByRole('button', { name: 'Notify me of an earlier time', exact: true }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, notify me', exact: true }).click();
+    // Narrowed to mornings: the time that frees up below (11:00) fits.
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Only some times? (optional)', { exact: true }).click();
+    await dialog.getByRole('radio', { name: 'Mornings (before 1 PM)', exact: true }).check();
+    await page.screenshot({ path: '/tmp/carebook-waitlist-narrowing-1280.png' });
+    await dialog.getByRole('button', { name: 'Yes, notify me', exact: true }).click();
     await page.getByText(MESSAGES.waitlistAdded, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Waiting for an earlier time', exact: true }).waitFor();
+    await page.getByText(/, in the mornings\. We email you/).waitFor();
     await page.screenshot({ path: '/tmp/carebook-waitlist-my-appointments-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: '/tmp/carebook-waitlist-my-appointments-390.png', fullPage: true });
     await gotoApp(page, `${stack.siteUrl}/appointment/doc03`);
-    await page.getByRole('button', { name: 'Notify me of an earlier time', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Notify me of an earlier time', exact: true }).click();
+    await page.getByRole('alertdialog').getByText('Only some times? (optional)', { exact: true }).click();
+    await page.screenshot({ path: '/tmp/carebook-waitlist-narrowing-390.png' });
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Not now', exact: true }).click();
     await page.screenshot({ path: '/tmp/carebook-waitlist-doctor-page-390.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: '/tmp/carebook-waitlist-doctor-page-1280.png', fullPage: true });

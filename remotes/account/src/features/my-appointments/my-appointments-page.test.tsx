@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@carebook/shared/toasts';
 import { ApiError, type ApiClient, type Appointment } from '@carebook/shared';
@@ -117,6 +117,49 @@ describe('MyAppointmentsPage', () => {
     expect(get.mock.calls.filter(([path]) => path === '/api/v1/user/appointments')).toHaveLength(2);
     expect(get.mock.calls.filter(([path]) => path === '/api/v1/user/waitlist')).toHaveLength(2);
     expect(app.reloadDoctors).toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for any earlier time with one tap and the confirmation', async () => {
+    const user = userEvent.setup();
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
+    const post = apiCall(() => ({ success: true, message: "We'll email you as soon as an earlier time frees up" }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+
+    await user.click(await screen.findByRole('button', { name: 'Notify me of an earlier time' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Notify me of an earlier time?' });
+    // The narrowing is folded away: the confirmation asks for any earlier time.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Monday' })).not.toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, notify me' }));
+    expect(post).toHaveBeenLastCalledWith('/api/v1/user/waitlist', { docId: 'doc01', appointmentId: 'a1' });
+    expect(toast.success).toHaveBeenCalledWith("We'll email you as soon as an earlier time frees up");
+  });
+
+  it('narrows the request to days before a date, some weekdays and afternoons', async () => {
+    const user = userEvent.setup();
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
+    const post = apiCall(() => ({ success: true, message: "We'll email you as soon as an earlier time frees up" }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+
+    await user.click(await screen.findByRole('button', { name: 'Notify me of an earlier time' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Notify me of an earlier time?' });
+    await user.click(within(dialog).getByText('Only some times? (optional)'));
+    const before = within(dialog).getByLabelText('Only on days before');
+    // Before today there is no time: the first day offered is tomorrow (the clinic's 20 Nov 2026).
+    expect(before).toHaveAttribute('min', '2026-11-21');
+    // A date field is filled by its picker, not typed into character by character.
+    fireEvent.change(before, { target: { value: '2026-11-24' } });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Tuesday' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Monday' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Afternoons (from 1 PM)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, notify me' }));
+    expect(post).toHaveBeenLastCalledWith('/api/v1/user/waitlist', {
+      docId: 'doc01',
+      appointmentId: 'a1',
+      before: '2026-11-24',
+      weekdays: ['mon', 'tue'],
+      partOfDay: 'afternoon',
+    });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 

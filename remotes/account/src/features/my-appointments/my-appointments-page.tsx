@@ -1,10 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { cancelAppointment, createActionKeys, errorMessage, formatAppointmentTime, MESSAGES, requestEarlierTime, ROUTES, type Appointment } from '@carebook/shared';
+import {
+  cancelAppointment,
+  clinicToday,
+  createActionKeys,
+  errorMessage,
+  formatAppointmentTime,
+  MESSAGES,
+  requestEarlierTime,
+  ROUTES,
+  type Appointment,
+} from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { downloadAppointmentCalendar } from '@carebook/shared/web';
-import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
+import { ANY_TIME, ConfirmDialog, EarlierTimeNarrowing, formStyles, type Narrowing, narrowingRequest } from '@carebook/shared/forms';
 import { VisitorNotice } from '../../components/visitor-notice';
 import { AppointmentGroup } from './appointment-group';
 import type { AppointmentActions } from './appointment-status';
@@ -30,11 +40,18 @@ function AppointmentsList(): ReactNode {
   const { state, reload } = useAppointments();
   const [confirming, setConfirming] = useState<Appointment | null>(null);
   const [rating, setRating] = useState<Appointment | null>(null);
-  const [waiting, setWaiting] = useState<Appointment | null>(null);
+  const [waiting, setWaitingFor] = useState<Appointment | null>(null);
+  const [narrowing, setNarrowing] = useState<Narrowing>(ANY_TIME);
   const waitlist = useWaitlist();
   const [busy, setBusy] = useState(false);
   // Cancelling again after a failure retries the same action: same Idempotency-Key.
   const [cancelKeys] = useState(createActionKeys);
+
+  /** Opens (or closes) the "notify me" dialog, each time asking for any earlier time unless narrowed. */
+  function setWaiting(appointment: Appointment | null): void {
+    setNarrowing(ANY_TIME);
+    setWaitingFor(appointment);
+  }
 
   async function addToCalendar(appointment: Appointment): Promise<void> {
     try {
@@ -63,7 +80,7 @@ function AppointmentsList(): ReactNode {
   async function confirmWaiting(appointment: Appointment): Promise<void> {
     setBusy(true);
     try {
-      const reply = await requestEarlierTime(api, { docId: appointment.docId, appointmentId: appointment._id });
+      const reply = await requestEarlierTime(api, { docId: appointment.docId, appointmentId: appointment._id, ...narrowingRequest(narrowing) });
       toast.success(reply.message);
       await waitlist.reload();
     } catch (error) {
@@ -121,7 +138,9 @@ function AppointmentsList(): ReactNode {
           busy={busy}
           onConfirm={() => void confirmWaiting(waiting)}
           onCancel={() => setWaiting(null)}
-        />
+        >
+          <EarlierTimeNarrowing value={narrowing} onChange={setNarrowing} today={clinic ? clinicToday(new Date(), clinic.timeZone) : undefined} disabled={busy} />
+        </ConfirmDialog>
       )}
       {confirming && (
         <ConfirmDialog

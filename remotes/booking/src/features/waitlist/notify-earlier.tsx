@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { type Doctor, doctorPath, errorMessage, loginPath, MESSAGES, requestEarlierTime } from '@carebook/shared';
+import { clinicToday, type Doctor, doctorPath, errorMessage, loginPath, MESSAGES, requestEarlierTime } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
+import { ANY_TIME, ConfirmDialog, EarlierTimeNarrowing, formStyles, type Narrowing, narrowingRequest } from '@carebook/shared/forms';
 import styles from './notify-earlier.module.css';
 
 /**
@@ -12,15 +12,16 @@ import styles from './notify-earlier.module.css';
  * logs in first and comes back here.
  */
 export function NotifyEarlier({ doctor }: { doctor: Doctor }): ReactNode {
-  const { api, token } = useApp();
+  const { api, token, clinic } = useApp();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [narrowing, setNarrowing] = useState<Narrowing>(ANY_TIME);
 
   async function confirm(): Promise<void> {
     setBusy(true);
     try {
-      toast.success((await requestEarlierTime(api, { docId: doctor._id })).message);
+      toast.success((await requestEarlierTime(api, { docId: doctor._id, ...narrowingRequest(narrowing) })).message);
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.unexpectedError));
     } finally {
@@ -38,7 +39,14 @@ export function NotifyEarlier({ doctor }: { doctor: Doctor }): ReactNode {
       <button
         type="button"
         className={formStyles.secondary}
-        onClick={() => (token ? setAsking(true) : navigate(loginPath(doctorPath(doctor._id))))}
+        onClick={() => {
+          if (!token) {
+            navigate(loginPath(doctorPath(doctor._id)));
+            return;
+          }
+          setNarrowing(ANY_TIME);
+          setAsking(true);
+        }}
       >
         Notify me of an earlier time
       </button>
@@ -51,7 +59,9 @@ export function NotifyEarlier({ doctor }: { doctor: Doctor }): ReactNode {
           busy={busy}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(false)}
-        />
+        >
+          <EarlierTimeNarrowing value={narrowing} onChange={setNarrowing} today={clinic ? clinicToday(new Date(), clinic.timeZone) : undefined} disabled={busy} />
+        </ConfirmDialog>
       )}
     </section>
   );
