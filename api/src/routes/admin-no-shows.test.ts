@@ -99,6 +99,22 @@ describe.each(DRIVERS)('no-shows and the cancellation cut-off on %s', (driver) =
     expect((await post(env.app, '/api/v1/user/cancel-appointment', { appointmentId: later }, patient)).status).toBe(200);
   });
 
+  it('lets the desk book a patient whom missed visits stopped online, and move a visit within the cut-off', async () => {
+    const patient = await registerPatient(env, 'Desk Noshow');
+    const admin = await adminToken(env);
+    const visit = await bookSlot(env, patient, 'doc07', TODAY, '14:00');
+    const soon = await bookSlot(env, patient, 'doc07', TOMORROW, '10:00'); // 23h50 away
+    env.clock.time = new Date('2026-11-24T13:05:00Z');
+    expect((await missed(admin, visit, true)).status).toBe(200);
+    expect((await book(env, patient, 'doc07', FRIDAY, '15:00')).status).toBe(403);
+
+    const email = (await get<{ user: { email: string } }>(env.app, '/api/v1/user/get-profile', patient)).body.user.email;
+    const booked = await post(env.app, '/api/v1/admin/book-appointment', { docId: 'doc07', slotDate: FRIDAY, slotTime: '15:00', patient: { email } }, admin);
+    expect(booked.status).toBe(201);
+    const moved = await post(env.app, '/api/v1/admin/appointment-reschedule', { appointmentId: soon, slotDate: FRIDAY, slotTime: '16:00' }, admin);
+    expect(moved.status).toBe(200);
+  });
+
   it('does not offer a freed time to a patient whose visit is within the cut-off', async () => {
     const [waiting, holder] = [await registerPatient(env, 'Waiting'), await registerPatient(env, 'Holder')];
     await bookSlot(env, waiting, 'doc05', TOMORROW, '10:00'); // within 24 h: cannot move online
