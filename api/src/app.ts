@@ -44,6 +44,9 @@ import { rescheduleRoutes } from './routes/reschedule';
 import { userRoutes } from './routes/users';
 import { createAppointmentMail } from './services/appointment-mail';
 import { createAppointmentWrites } from './services/appointment-writes';
+import { createWaitlist } from './services/waitlist';
+import { waitlistRoutes } from './routes/waitlist';
+import { adminNoShowRoutes } from './routes/admin-no-shows';
 import { createDoctorWrites } from './services/doctor-writes';
 import { watchDoctorList } from './services/doctor-list-changes';
 import { startMailSender } from './services/mail-sender';
@@ -113,6 +116,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   // Emails leave through the outbox: requests write rows, this loop sends them (and reminders).
   const mailSender = await startMailSender({ db, mail: config.mail, timeZone: config.clinicTimeZone, now, log: app.log, appointmentMail });
   app.addHook('onClose', mailSender.stop);
+  // Freed times go to the patients waiting for an earlier one, in the freeing's transaction.
+  const waitlist = createWaitlist({ ...config, timeZone: config.clinicTimeZone, siteUrl: config.mail.siteUrl }, now);
   const sessions = {
     signer,
     now,
@@ -133,8 +138,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     sessions,
     uploads,
     doctorsCache,
-    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail),
-    doctorWrites: createDoctorWrites(db, doctorList.changes, uploads, appointmentMail),
+    appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail, waitlist),
+    doctorWrites: createDoctorWrites(db, doctorList.changes, uploads, appointmentMail, waitlist),
     rateLimits: createRateLimits(app, config),
   };
 
@@ -176,5 +181,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => adminDeskRoutes(scope, ctx));
   await app.register(async (scope) => adminActivityRoutes(scope, ctx));
   await app.register(async (scope) => adminMailRoutes(scope, ctx));
+  await app.register(async (scope) => waitlistRoutes(scope, ctx));
+  await app.register(async (scope) => adminNoShowRoutes(scope, ctx));
   return app;
 }

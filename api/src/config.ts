@@ -27,6 +27,11 @@ export interface Config {
   rateLimitAuthMax: number;
   /** Upcoming (live, not yet started) appointments one patient may hold. */
   maxUpcomingPerPatient: number;
+  /** NO_SHOW_LIMIT missed visits within NO_SHOW_WINDOW_DAYS stop online booking; 0 (default) is off. */
+  noShowLimit: number;
+  noShowWindowDays: number;
+  /** CANCEL_CUTOFF_HOURS: online cancel and move close this long before the visit; 0 (default) is off. */
+  cancelCutoffHours: number;
   /** A session unused this many days ends (SESSION_IDLE_DAYS). */
   sessionIdleDays: number;
   /** Every session ends this many days after it started (SESSION_MAX_DAYS). */
@@ -168,6 +173,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const rateLimitAuthMax = integer(env, 'RATE_LIMIT_AUTH_MAX', 20, 1, 1_000_000, problems);
   const maxUpcomingPerPatient = integer(env, 'MAX_UPCOMING_PER_PATIENT', 5, 1, 1_000_000, problems);
+  const noShowLimit = integer(env, 'NO_SHOW_LIMIT', 0, 0, 1000, problems);
+  const noShowWindowDays = integer(env, 'NO_SHOW_WINDOW_DAYS', 90, 1, 3650, problems);
+  const cancelCutoffHours = integer(env, 'CANCEL_CUTOFF_HOURS', 0, 0, 24 * 14, problems);
   const sessionIdleDays = integer(env, 'SESSION_IDLE_DAYS', 30, 1, 3650, problems);
   const sessionMaxDays = integer(env, 'SESSION_MAX_DAYS', 90, 1, 3650, problems);
   if (sessionIdleDays > sessionMaxDays) problems.push('SESSION_IDLE_DAYS must not be more than SESSION_MAX_DAYS');
@@ -197,6 +205,9 @@ export function loadConfig(env: Env = process.env): Config {
     admin,
     rateLimitAuthMax,
     maxUpcomingPerPatient,
+    noShowLimit,
+    noShowWindowDays,
+    cancelCutoffHours,
     sessionIdleDays,
     sessionMaxDays,
     auditEnabled: auditLog !== 'off',

@@ -5,22 +5,27 @@ import {
   changePassword,
   DEFAULT_SCHEDULE,
   endSession,
+  endWaitlistRequest,
   forgotPassword,
   getAppointmentCalendar,
   getAppointments,
   getClinic,
   getDoctors,
+  getEarlierTimeOffer,
   getProfile,
   getSessions,
   keepAppointment,
+  getWaitlist,
   login,
   MESSAGES,
   rateAppointment,
   register,
+  requestEarlierTime,
   rescheduleAppointment,
   resetPassword,
   revokeOtherSessions,
   revokeSession,
+  takeEarlierTime,
   updateProfile,
 } from '@carebook/shared';
 import * as contract from '@carebook/shared/contract';
@@ -34,7 +39,10 @@ import {
   getAdminDoctors,
   getAppointmentEmails,
   keepAdminAppointment,
+  getWaitlistOverview,
+  liftNoShows,
   markAppointmentCompleted,
+  markAppointmentMissed,
   markAppointmentPaid,
   saveDoctorSchedule,
   searchPatients,
@@ -147,6 +155,27 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     lastReply(staff, contract.messageReplySchema);
     await markAppointmentCompleted(staff.api, appointmentId);
     lastReply(staff, contract.messageReplySchema);
+    // Waiting for an earlier time with doc04 with a visit at 17:00: the clinic cancels a 16:00
+    // visit, so the patient is offered it and takes it.
+    const later = (await bookAppointment(patient.api, { docId: 'doc04', slotDate: TOMORROW, slotTime: '17:00' })).appointmentId;
+    const waiting = await requestEarlierTime(patient.api, { docId: 'doc04', partOfDay: 'afternoon' });
+    expect(waiting.request.appointmentId).toBe(later);
+    lastReply(patient, contract.waitlistReplySchema);
+    expect((await getWaitlist(patient.api)).map((r) => r._id)).toEqual([waiting.request._id]);
+    lastReply(patient, contract.waitlistListReplySchema);
+    const freed = (await bookAppointment(patient.api, { docId: 'doc04', slotDate: TOMORROW, slotTime: '16:00' })).appointmentId;
+    await cancelAdminAppointment(staff.api, freed);
+    const [offer] = await env.db.query<{ id: string }>("SELECT id FROM waitlist_offers WHERE doctor_id = 'doc04'");
+    expect(await getEarlierTimeOffer(patient.api, offer?.id ?? '')).toMatchObject({ status: 'open', slotTime: '16:00', current: { slotTime: '17:00' } });
+    lastReply(patient, contract.offerReplySchema);
+    expect((await takeEarlierTime(patient.api, offer?.id ?? '')).appointmentId).toBe(later);
+    lastReply(patient, contract.offerTakenReplySchema);
+    const other = await requestEarlierTime(patient.api, { docId: 'doc05' });
+    await endWaitlistRequest(patient.api, other.request._id);
+    lastReply(patient, contract.messageReplySchema);
+    expect((await getWaitlistOverview(staff.api)).find((d) => d.docId === 'doc04')).toMatchObject({ offeredThisWeek: 1, takenThisWeek: 1 });
+    lastReply(staff, contract.waitlistOverviewReplySchema);
+
     await cancelAdminAppointment(staff.api, byStaff);
     lastReply(staff, contract.messageReplySchema);
     expect((await searchPatients(staff.api, 'cora contract')).map((p) => p.email)).toEqual([email]);
@@ -169,6 +198,11 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     await keepAdminAppointment(staff.api, keptByStaff);
     lastReply(staff, contract.messageReplySchema);
     await saveDoctorSchedule(staff.api, 'doc01', doc01);
+    await expect(markAppointmentMissed(staff.api, byStaff, true)).rejects.toEqual(new ApiError(MESSAGES.missedTooEarly, 400));
+    await markAppointmentMissed(staff.api, byStaff, false);
+    lastReply(staff, contract.messageReplySchema);
+    await liftNoShows(staff.api, listed[0]?.userId ?? '');
+    lastReply(staff, contract.messageReplySchema);
     const added = (await addDoctor(staff.api, { ...NEW_DOCTOR, image })).doctor;
     lastReply(staff, contract.doctorReplySchema);
     expect((await updateDoctor(staff.api, added._id, { ...NEW_DOCTOR, fees: '45' })).doctor.fees).toBe(45);

@@ -20,6 +20,7 @@ export * from './api/client';
 export * from './api/doctors';
 export * from './api/users';
 export * from './api/appointments';
+export * from './api/waitlist';
 export * from './api/sessions';
 export * from './api/action-keys';
 export * from './domain/routes';

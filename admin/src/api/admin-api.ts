@@ -16,9 +16,11 @@ import type {
   Schedule,
   StaffBookingReply,
   TokenReply,
+  WaitlistFigures,
+  WaitlistOverviewReply,
 } from '@carebook/shared';
 
-export type { AdminAppointment, AppointmentEmail, AppointmentStatus, PatientMatch, StaffBooking } from '@carebook/shared';
+export type { AdminAppointment, AppointmentEmail, AppointmentStatus, PatientMatch, StaffBooking, WaitlistFigures } from '@carebook/shared';
 
 /** Narrows the list; empty parts mean "any". Days are `YYYY-MM-DD` in the clinic's calendar. */
 export interface AppointmentQuery {
@@ -145,4 +147,19 @@ export function staffRescheduleAppointment(
   idempotencyKey?: string,
 ): Promise<MessageReply> {
   return api.post(`${BASE}/appointment-reschedule`, body, { idempotencyKey });
+}
+
+/** Marks a visit whose time has passed as missed (the patient did not come); `missed: false` undoes it. */
+export function markAppointmentMissed(api: ApiClient, appointmentId: string, missed: boolean): Promise<MessageReply> {
+  return api.post(`${BASE}/appointment-missed`, { appointmentId, missed });
+}
+
+/** Lets a patient stopped by the no-show limit book online again. */
+export function liftNoShows(api: ApiClient, userId: string): Promise<MessageReply> {
+  return api.post(`${BASE}/patient-no-show-lift`, { userId });
+}
+
+/** Per doctor: open waitlist requests, and the last 7 days' offers, takes and missed visits. */
+export async function getWaitlistOverview(api: ApiClient): Promise<WaitlistFigures[]> {
+  return (await api.get<WaitlistOverviewReply>(`${BASE}/waitlist-overview`)).doctors;
 }

@@ -1,4 +1,4 @@
-import { type AppointmentDoctor, formatAppointmentTime, ROUTES } from '@carebook/shared';
+import { type AppointmentDoctor, earlierTimePath, formatAppointmentTime, ROUTES } from '@carebook/shared';
 import { appointmentCalendar } from './appointment-calendar';
 
 /** One email as the outbox stores it: plain text, the same in simple HTML, and an optional `.ics`. */
@@ -180,6 +180,35 @@ export function strandedMail(facts: AppointmentFacts, settings: MailSettings): R
       'Please tell us what you would like. On your appointments page you can keep this time (the clinic then confirms it with the doctor) or move it to another free time with the same doctor. If you do neither, the clinic will contact you.',
       { label: 'Keep or move your appointment', href: `${settings.siteUrl}${ROUTES.myAppointments}` },
       'We will not send the usual reminder for this visit until it is settled.',
+    ]),
+    ics: null,
+  };
+}
+
+/** What an earlier-time offer says: the freed time, and the visit it would replace (if any). */
+export interface OfferFacts {
+  offerId: string;
+  patientName: string;
+  doctor: AppointmentDoctor;
+  slotDate: string;
+  slotTime: string;
+  current: { slotDate: string; slotTime: string } | null;
+}
+
+export function earlierTimeMail(facts: OfferFacts, settings: MailSettings): RenderedMail {
+  const when = formatAppointmentTime(facts.slotDate, facts.slotTime);
+  const swap = facts.current
+    ? `Taking it moves your visit from ${whenLabel(facts.current.slotDate, facts.current.slotTime, settings.timeZone)} to this time, and frees your old time for someone else.`
+    : 'Taking it books this time for you.';
+  return {
+    subject: `An earlier time with ${facts.doctor.name}: ${when}`,
+    ...bodies(`Hello ${facts.patientName},`, [
+      'You asked us to tell you when an earlier time frees up. One just did:',
+      visitFacts({ appointmentId: facts.offerId, patientName: facts.patientName, doctor: facts.doctor, slotDate: facts.slotDate, slotTime: facts.slotTime, revision: 0, cancelled: false }, settings),
+      swap,
+      'Everyone waiting for this doctor hears of it at the same moment, and the first to take it gets it. If it is gone when you tap, you keep what you have.',
+      { label: 'Take this time', href: `${settings.siteUrl}${earlierTimePath(facts.offerId)}` },
+      'The link works until the time is taken or starts.',
     ]),
     ics: null,
   };

@@ -78,6 +78,8 @@ export function toAdminAppointment(publicUrl: string, row: AdminAppointmentRow):
   return {
     ...toAppointment(publicUrl, row),
     userId: row.user_id,
+    missed: row.missed_at !== null,
+    patientMissed: row.patient_missed,
     userData: {
       _id: row.user_id,
       name: row.user_name,

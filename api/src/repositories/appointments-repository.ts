@@ -24,6 +24,9 @@ export interface AdminAppointmentRow extends AppointmentRow {
   stranded_told_at: Date | string | null;
   stranded_held: boolean;
   stranded_answer: StrandedAnswer | null;
+  missed_at: Date | null;
+  /** The patient's misses that count toward the no-show limit (marked since staff last lifted it). */
+  patient_missed: number;
 }
 
 export type StrandedAnswer = 'kept-by-patient' | 'kept-by-staff' | 'moved';
@@ -82,7 +85,9 @@ export interface AppointmentFilter {
 export async function listAllAppointments(db: Queryable, filter: AppointmentFilter = {}): Promise<AdminAppointmentRow[]> {
   return db.query<AdminAppointmentRow>(
     `SELECT ${COLUMNS}, u.name AS user_name, u.email AS user_email, u.phone AS user_phone, u.image AS user_image,
-            a.stranded_told_at, a.stranded_held, a.stranded_answer
+            a.stranded_told_at, a.stranded_held, a.stranded_answer, a.missed_at,
+            (SELECT count(*) FROM appointments m WHERE m.user_id = a.user_id AND m.missed_at IS NOT NULL
+               AND (u.no_show_lifted_at IS NULL OR m.missed_at > u.no_show_lifted_at))::int AS patient_missed
      FROM appointments a JOIN users u ON u.id = a.user_id
      WHERE ($1::text IS NULL OR a.doctor_id = $1)
        AND ($2::date IS NULL OR a.slot_day >= $2::date)
@@ -162,6 +167,15 @@ export async function findAppointmentParties(
 ): Promise<{ user_id: string; doctor_id: string; payment: boolean; is_completed: boolean; cancelled: boolean } | null> {
   const rows = await db.query<{ user_id: string; doctor_id: string; payment: boolean; is_completed: boolean; cancelled: boolean }>(
     'SELECT user_id, doctor_id, payment, is_completed, cancelled FROM appointments WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Which doctor and time an appointment holds (or held): what a freed time is offered as. */
+export async function findAppointmentSlot(db: Queryable, id: string): Promise<{ doctorId: string; slotDate: string; slotTime: string } | null> {
+  const rows = await db.query<{ doctorId: string; slotDate: string; slotTime: string }>(
+    'SELECT doctor_id AS "doctorId", slot_date AS "slotDate", slot_time AS "slotTime" FROM appointments WHERE id = $1',
     [id],
   );
   return rows[0] ?? null;

@@ -2,7 +2,7 @@ import type { AppointmentDoctor } from '@carebook/shared';
 import type { Queryable } from '../db/db';
 import type { RenderedMail } from '../lib/mail-templates';
 
-export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded';
+export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded' | 'earlier-time';
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxRow {
@@ -37,12 +37,13 @@ export interface NewMail {
 
 /**
  * The lane a kind of mail waits in, lowest sent first: a reset (a patient waits for it on screen),
- * then reminders (due at a time), then confirmations. A backlog of one lane never holds up a lower one.
+ * then reminders and earlier-time offers (due at a time), then confirmations. A backlog of one lane never holds up a lower one.
  */
 export function laneOf(kind: MailKind): number {
   if (kind === 'password-reset') return 0;
-  // A reminder is due at a time; a visit left outside the doctor's hours needs an answer before it.
-  if (kind === 'reminder' || kind === 'stranded') return 1;
+  // A reminder is due at a time; a visit left outside the doctor's hours needs an answer before it;
+  // an earlier time is gone once someone takes it or it starts (a burst of them never delays a reset).
+  if (kind === 'reminder' || kind === 'stranded' || kind === 'earlier-time') return 1;
   return 2;
 }
 
@@ -252,7 +253,7 @@ export interface SentMailRow {
 export async function listAppointmentMails(db: Queryable, appointmentId: string): Promise<SentMailRow[]> {
   return db.query<SentMailRow>(
     `SELECT id::text AS id, kind, recipient, subject, status, attempts, last_error, created_at, sent_at, next_attempt_at
-     FROM mail_outbox WHERE appointment_id = $1 ORDER BY id`,
+     FROM mail_outbox WHERE appointment_id = $1 ORDER BY mail_outbox.id`,
     [appointmentId],
   );
 }

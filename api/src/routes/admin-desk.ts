@@ -26,6 +26,7 @@ import { HttpError } from '../lib/http-error';
 import { idempotentWrite } from '../lib/idempotency';
 import { hashPassword } from '../lib/passwords';
 import { withErrors } from '../lib/reply-schemas';
+import { auditOffers } from '../lib/waitlist-audit';
 import { findUserByEmail, insertInvitedUser, searchPatients } from '../repositories/users-repository';
 import type { MovedFrom } from '../services/appointment-writes';
 import { queueInvite } from '../services/password-reset';
@@ -111,7 +112,7 @@ export async function adminDeskRoutes(app: FastifyInstance, ctx: AppContext): Pr
           },
         },
         write: async (hooks) => {
-          const slot = { appointmentId, doctorId: docId, userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone };
+          const slot = { appointmentId, doctorId: docId, userId, slotDate, slotTime, now, timeZone: config.clinicTimeZone, byClinic: true };
           try {
             await appointmentWrites.book(
               { ...slot, ...(reason ? { maxUpcoming: Number.MAX_SAFE_INTEGER } : {}) },
@@ -150,7 +151,8 @@ export async function adminDeskRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   /**
    * Moves any patient's upcoming visit to another free time of its doctor: the patient's own move
-   * (same rules, same email), audited as the clinic's. 400 / 404 / 409 as for the patient.
+   * (same rules, same email, the freed time offered to the waitlist), audited as the clinic's; the
+   * cancellation cut-off, which closes online changes, does not apply. 400 / 404 / 409 as for the patient.
    */
   api.post(
     `${base}/appointment-reschedule`,
@@ -169,14 +171,17 @@ export async function adminDeskRoutes(app: FastifyInstance, ctx: AppContext): Pr
             throw deskWording(error, config.maxUpcomingPerPatient);
           }
         },
-        audit: (tx, from: MovedFrom) =>
-          ctx.audit.within(
+        audit: async (tx, from: MovedFrom) => {
+          await ctx.audit.within(
             tx,
             request,
             'appointment.reschedule',
             { type: 'appointment', id: appointmentId, appointmentId, patientId: from.patientId, doctorId: from.doctorId },
             { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime }, by: 'clinic' },
-          ),
+          );
+          // The freed old time went to the waitlist in the move's transaction.
+          await auditOffers(ctx, tx, request, from.offers);
+        },
       });
       return reply.status(sent.status).send(sent.body);
     },

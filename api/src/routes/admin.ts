@@ -38,6 +38,7 @@ import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { listScheduleConflicts } from '../lib/schedule-conflicts';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
+import { auditOffers } from '../lib/waitlist-audit';
 import type { AuditTarget } from '../plugins/audit';
 import { requestClient } from '../plugins/auth';
 import {
@@ -262,12 +263,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         ? await findDoctor(db, docId).then(async (row) =>
             row ? { row: { ...row, schedule: checked.schedule }, conflicts: await listScheduleConflicts(db, { ...change, doctorId: docId }) } : null,
           )
-        : await doctorWrites.setSchedule(change);
+        : await doctorWrites.setSchedule(change, {
+            // The schedule, its entry and the offers of the times it opened commit together.
+            last: async (tx, saved) => {
+              const changes = { schedule: { to: checked.schedule }, conflicts: saved.conflicts.length };
+              await audit.within(tx, request, 'doctor.schedule', { type: 'doctor', id: docId, doctorId: docId }, changes);
+              await auditOffers(ctx, tx, request, saved.offers);
+            },
+          });
       if (!result) throw new HttpError(404, MESSAGES.doctorNotFound);
-      if (!dryRun) {
-        const changes = { schedule: { to: checked.schedule }, conflicts: result.conflicts.length };
-        await audit(request, 'doctor.schedule', { type: 'doctor', id: docId, doctorId: docId }, changes);
-      }
       return {
         success: true as const,
         message: dryRun ? MESSAGES.scheduleChecked : MESSAGES.scheduleSaved,
@@ -314,9 +318,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   api.post(`${base}/appointment-cancel`, appointmentChange, async (request) => {
     const { appointmentId } = request.body;
     const cancelled = await ctx.appointmentWrites.cancel(appointmentId, undefined, {
-      last: async (tx) => {
+      last: async (tx, offers) => {
         const parties = await findAppointmentParties(tx, appointmentId);
         await audit.within(tx, request, 'appointment.cancel', appointmentTarget(appointmentId, parties), { cancelled: { from: false, to: true }, by: 'clinic' });
+        await auditOffers(ctx, tx, request, offers);
       },
     });
     if (cancelled) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasSlotStarted, MESSAGES } from '@carebook/shared';
+import { cancelCutoffMessage, hasSlotStarted, MESSAGES, slotInterval } from '@carebook/shared';
 import {
   appointmentIdRequestSchema,
   appointmentsReplySchema,
@@ -12,12 +12,21 @@ import {
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
 import { idempotentWrite } from '../lib/idempotency';
+import { isWithinCutoff } from '../lib/no-show-policy';
+import { auditOffers } from '../lib/waitlist-audit';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { toAppointment } from '../lib/serialize';
 import { findAppointmentState, keepStrandedVisit, listUserAppointments } from '../repositories/appointments-repository';
 import { findOwnAppointment, type OwnAppointmentRow } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
+import type { MadeOffer } from '../services/waitlist';
+
+/** What a patient's cancel made: the visit as it was, and the offers of its freed time. */
+interface CancelMade {
+  own: OwnAppointmentRow | null;
+  offers: MadeOffer[];
+}
 
 export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config, guards, appointmentWrites } = ctx;
@@ -76,22 +85,34 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentCancelled } },
         write: async (hooks) => {
           const own = await findOwnAppointment(db, appointmentId, request.userId);
-          if (own && !own.cancelled && !own.is_completed && hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) {
-            throw new HttpError(400, MESSAGES.appointmentPast);
+          if (own && !own.cancelled && !own.is_completed) {
+            if (hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) throw new HttpError(400, MESSAGES.appointmentPast);
+            const start = slotInterval(own.slot_date, own.slot_time, config.clinicTimeZone)?.start;
+            if (start && isWithinCutoff(start, ctx.now(), config.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(config.cancelCutoffHours));
           }
-          if (!(await appointmentWrites.cancel(appointmentId, request.userId, { first: hooks.first, last: (tx) => hooks.last?.(tx, own) ?? Promise.resolve() }))) {
+          let made: CancelMade = { own, offers: [] };
+          const cancelled = await appointmentWrites.cancel(appointmentId, request.userId, {
+            first: hooks.first,
+            last: async (tx, offers) => {
+              made = { own, offers };
+              await hooks.last?.(tx, made);
+            },
+          });
+          if (!cancelled) {
             throw cancelRefusal(await findAppointmentState(db, appointmentId, request.userId));
           }
-          return own;
+          return made;
         },
-        audit: (tx, own: OwnAppointmentRow | null) =>
-          ctx.audit.within(
+        audit: async (tx, { own, offers }: CancelMade) => {
+          await ctx.audit.within(
             tx,
             request,
             'appointment.cancel',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: own?.doctor_id ?? null },
             { cancelled: { from: false, to: true }, by: 'patient' },
-          ),
+          );
+          await auditOffers(ctx, tx, request, offers);
+        },
       });
       return reply.status(sent.status).send(sent.body);
     },

@@ -4,6 +4,7 @@ import { MESSAGES } from '@carebook/shared';
 import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { idempotentWrite } from '../lib/idempotency';
+import { auditOffers } from '../lib/waitlist-audit';
 import { withErrors } from '../lib/reply-schemas';
 import type { MovedFrom } from '../services/appointment-writes';
 
@@ -29,14 +30,16 @@ export async function rescheduleRoutes(app: FastifyInstance, ctx: AppContext): P
         reply: { status: 200, body: { success: true as const, message: MESSAGES.appointmentRescheduled } },
         write: (hooks) =>
           ctx.appointmentWrites.move({ appointmentId, userId: request.userId, slotDate, slotTime, now: ctx.now(), timeZone: config.clinicTimeZone }, hooks),
-        audit: (tx, from: MovedFrom) =>
-          ctx.audit.within(
+        audit: async (tx, from: MovedFrom) => {
+          await ctx.audit.within(
             tx,
             request,
             'appointment.reschedule',
             { type: 'appointment', id: appointmentId, appointmentId, doctorId: from.doctorId },
             { slotDate: { from: from.slotDate, to: slotDate }, slotTime: { from: from.slotTime, to: slotTime } },
-          ),
+          );
+          await auditOffers(ctx, tx, request, from.offers);
+        },
       });
       return reply.status(sent.status).send(sent.body);
     },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from '@carebook/shared/router';
 import { ROUTES } from '@carebook/shared';
+import EarlierTimePage from './features/earlier-time/earlier-time-page';
 import LoginPage from './features/login/login-page';
 import MyAppointmentsPage from './features/my-appointments/my-appointments-page';
 import MyProfilePage from './features/my-profile/my-profile-page';
@@ -14,6 +15,7 @@ export function App(): ReactNode {
       <Route path={ROUTES.myProfile} element={<MyProfilePage />} />
       <Route path={ROUTES.myAppointments} element={<MyAppointmentsPage />} />
       <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
+      <Route path={ROUTES.earlierTime} element={<EarlierTimePage />} />
     </Routes>
   );
 }

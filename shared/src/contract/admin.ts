@@ -39,6 +39,10 @@ export const adminAppointmentSchema = appointmentSchema.extend({
     .object({ toldAt: z.number(), held: z.boolean(), answer: z.enum(['kept-by-patient', 'kept-by-staff', 'moved']).nullable() })
     .nullable()
     .optional(),
+  /** Staff marked it missed (the patient did not come). */
+  missed: z.boolean(),
+  /** The patient's missed visits that count toward the no-show limit (since staff last lifted it). */
+  patientMissed: z.number(),
 });
 
 export const adminAppointmentsReplySchema = z.object({ success: z.literal(true), appointments: z.array(adminAppointmentSchema) });
@@ -73,7 +77,7 @@ export const appointmentEmailsQuerySchema = z.object({ appointmentId: idField(ME
  */
 export const appointmentEmailSchema = z.object({
   id: z.string(),
-  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset', 'stranded']),
+  kind: z.enum(['booked', 'moved', 'cancelled', 'reminder', 'password-reset', 'stranded', 'earlier-time']),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(['pending', 'sent', 'failed', 'skipped']),

@@ -11,3 +11,4 @@ export * from './appointments';
 export * from './admin';
 export * from './sessions';
 export * from './audit';
+export * from './waitlist';

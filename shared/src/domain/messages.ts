@@ -129,6 +129,21 @@ export const MESSAGES = {
   patientSameTimeBooked: 'The patient already has an appointment at this time. Please choose another time.',
   capReasonInvalid: 'The reason for going over the limit must be plain text of at most 200 characters',
   patientSearchInvalid: 'Search with at least 2 and at most 100 characters',
+  appointmentMarkedMissed: 'Visit marked as missed',
+  appointmentMissedUndone: 'The visit is no longer marked as missed',
+  missedTooEarly: 'A visit can be marked missed only once its time has passed',
+  missedNotPossible: 'Only a visit that was not cancelled or completed can be marked missed',
+  noShowLifted: 'The patient can book online again',
+  bookingStoppedNoShows: 'Online booking is paused for your account because of missed visits. Please call the clinic to book.',
+  waitlistAdded: "We'll email you as soon as an earlier time frees up",
+  waitlistAlreadyOpen: 'You are already waiting for an earlier time with this doctor',
+  waitlistEnded: 'You will no longer be told of earlier times for this request',
+  waitlistNotFound: 'This request was not found or has already ended',
+  waitlistBadBefore: 'The "before" day must be a real day written as YYYY-MM-DD',
+  waitlistNotMovable: 'Only an upcoming visit can wait for an earlier time',
+  offerNotFound: 'This offer was not found',
+  offerGone: 'Sorry, this time is no longer available. You keep what you had.',
+  offerTaken: 'Done: the earlier time is yours',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -136,6 +151,11 @@ export type MessageKey = keyof typeof MESSAGES;
 /** The refusal at the desk when the patient already holds `max` upcoming appointments and no reason was given. */
 export function staffOverCapMessage(max: number): string {
   return `The patient already holds ${max} upcoming appointment${max === 1 ? '' : 's'}, the most one patient may hold. To book another, give the reason.`;
+}
+
+/** The refusal of an online cancel or move within CANCEL_CUTOFF_HOURS of the visit. */
+export function cancelCutoffMessage(hours: number): string {
+  return `Online changes close ${hours} hour${hours === 1 ? '' : 's'} before the visit. Please call the clinic to cancel or move it.`;
 }
 
 /** The refusal when a patient already holds `max` upcoming appointments (the API's per-patient limit). */

@@ -12,6 +12,8 @@ export const ROUTES = {
   myAppointments: '/my-appointments',
   /** "Forgot password?" and, with `#token=` from the emailed link, "choose a new password". */
   resetPassword: '/reset-password',
+  /** An earlier time offered from the waitlist, `?offer=<id>` from the email: "Take this time". */
+  earlierTime: '/earlier-time',
 } as const;
 
 /** Route patterns with parameters, as the host's router declares them. */
@@ -113,6 +115,14 @@ export const SCREENS: readonly Screen[] = [
     skeleton: 'page',
     usedThroughApp: true,
   },
+  {
+    path: ROUTES.earlierTime,
+    remote: 'account',
+    module: 'earlier-time',
+    title: () => pageTitle('An earlier time'),
+    skeleton: 'page',
+    usedThroughApp: true,
+  },
   { path: ROUTES.about, remote: 'pages', module: 'about', title: () => pageTitle('About us'), skeleton: 'page' },
   { path: ROUTES.contact, remote: 'pages', module: 'contact', title: () => pageTitle('Contact us'), skeleton: 'page' },
 ];
@@ -129,6 +139,11 @@ export function doctorsBySpecialityPath(speciality: string): string {
 
 export function doctorPath(docId: string): string {
   return ROUTE_PATTERNS.doctorPage.replace(':docId', encodeURIComponent(docId));
+}
+
+/** The offer page an "An earlier time" email links to. */
+export function earlierTimePath(offerId: string): string {
+  return `${ROUTES.earlierTime}?offer=${encodeURIComponent(offerId)}`;
 }
 
 /** `/login?next=/appointment/d1`: the login screen returns there after success. */

@@ -56,3 +56,15 @@ export type AuditReply = z.infer<typeof contract.auditReplySchema>;
 /** An email about one appointment and how its sending went, for the admin app. */
 export type AppointmentEmail = z.infer<typeof contract.appointmentEmailSchema>;
 export type AppointmentEmailsReply = z.infer<typeof contract.appointmentEmailsReplySchema>;
+
+/** "Notify me of an earlier time": the request a patient sends, and an open request as listed. */
+export type WaitlistRequest = z.input<typeof contract.waitlistRequestSchema>;
+export type WaitlistEntry = z.infer<typeof contract.waitlistEntrySchema>;
+export type WaitlistReply = z.infer<typeof contract.waitlistReplySchema>;
+export type WaitlistListReply = z.infer<typeof contract.waitlistListReplySchema>;
+/** An offered earlier time, as the "Take this time" page shows it. */
+export type EarlierTimeOffer = z.infer<typeof contract.offerSchema>;
+export type OfferReply = z.infer<typeof contract.offerReplySchema>;
+export type OfferTakenReply = z.infer<typeof contract.offerTakenReplySchema>;
+export type WaitlistOverviewReply = z.infer<typeof contract.waitlistOverviewReplySchema>;
+export type WaitlistFigures = WaitlistOverviewReply['doctors'][number];

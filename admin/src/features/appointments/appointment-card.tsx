@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
-import { formatAppointmentTime } from '@carebook/shared';
+import { formatAppointmentTime, hasSlotStarted } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import type { AdminAppointment } from '../../api/admin-api';
+import { useAdminSession } from '../../session/admin-session';
 import { AppointmentEmails } from './appointment-emails';
 import styles from './appointments-page.module.css';
 
-export type AppointmentAction = 'paid' | 'completed' | 'cancel' | 'keep';
+export type AppointmentAction = 'paid' | 'completed' | 'cancel' | 'keep' | 'missed' | 'not-missed' | 'lift';
 
 const toldStamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -31,8 +32,11 @@ interface AppointmentCardProps {
 
 /** One appointment: when, with whom, for whom, its state, and what may still be done with it. */
 export function AppointmentCard({ appointment, busy, onAction }: AppointmentCardProps): ReactNode {
-  const { cancelled, isCompleted, payment } = appointment;
+  const { cancelled, isCompleted, payment, missed, patientMissed } = appointment;
+  const { timeZone } = useAdminSession();
   const live = !cancelled && !isCompleted;
+  // Missed can be marked only once the visit's time has come (the API checks it too).
+  const started = hasSlotStarted(appointment.slotDate, appointment.slotTime, new Date(), timeZone);
   const when = formatAppointmentTime(appointment.slotDate, appointment.slotTime);
   const titleId = `appointment-${appointment._id}`;
   const about = `${appointment.docData.name}, ${when}`;
@@ -54,12 +58,21 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
         <ul className={styles.badges} aria-label="Status">
           {cancelled && <li className={`${styles.badge} ${styles.cancelled}`}>Cancelled</li>}
           {isCompleted && <li className={`${styles.badge} ${styles.done}`}>Completed</li>}
-          {live && <li className={styles.badge}>Upcoming</li>}
+          {live && !missed && <li className={styles.badge}>{started ? 'Visit time passed' : 'Upcoming'}</li>}
+          {missed && <li className={`${styles.badge} ${styles.cancelled}`}>Missed</li>}
           <li className={`${styles.badge} ${payment ? styles.done : styles.unpaid}`}>
             {payment ? 'Paid' : 'Not paid'} · ${appointment.amount}
           </li>
         </ul>
         {appointment.stranded && <p className={styles.stranded}>{strandedNote(appointment.stranded, appointment.userData.name)}</p>}
+        {patientMissed > 0 && (
+          <p className={styles.muted}>
+            {`${appointment.userData.name} has missed ${patientMissed} visit${patientMissed === 1 ? '' : 's'}.`}{' '}
+            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('lift', appointment)}>
+              Let them book online again
+            </button>
+          </p>
+        )}
         <AppointmentEmails appointmentId={appointment._id} />
         <p className={styles.history}>
           <Link to={`/appointments/${appointment._id}/history`}>
@@ -67,7 +80,7 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
           </Link>
         </p>
       </div>
-      {(live || (!cancelled && !payment)) && (
+      {(live || (!cancelled && !payment) || missed) && (
         <div className={styles.actions}>
           {!cancelled && !payment && (
             <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('paid', appointment)}>
@@ -84,7 +97,17 @@ export function AppointmentCard({ appointment, busy, onAction }: AppointmentCard
               Mark completed<span className="cb-visually-hidden">: {about}</span>
             </button>
           )}
-          {live && (
+          {live && started && !missed && (
+            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('missed', appointment)}>
+              Mark missed<span className="cb-visually-hidden">: {about}</span>
+            </button>
+          )}
+          {missed && (
+            <button type="button" className={formStyles.secondary} disabled={busy} onClick={() => onAction('not-missed', appointment)}>
+              Undo missed<span className="cb-visually-hidden">: {about}</span>
+            </button>
+          )}
+          {live && !missed && (
             <button
               type="button"
               className={`${formStyles.secondary} ${styles.danger}`}

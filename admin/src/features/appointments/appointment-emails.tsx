@@ -11,6 +11,7 @@ const KIND_LABELS: Record<AppointmentEmail['kind'], string> = {
   reminder: 'Reminder',
   'password-reset': 'Password reset',
   stranded: 'Hours changed: keep or move?',
+  'earlier-time': 'Earlier time offered',
 };
 
 const stamp = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

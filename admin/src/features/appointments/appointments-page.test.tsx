@@ -17,6 +17,8 @@ const UPCOMING: AdminAppointment = {
   cancelled: false,
   payment: false,
   isCompleted: false,
+  missed: false,
+  patientMissed: 0,
   userId: 'u1',
   userData: { _id: 'u1', name: 'Greta Lund', email: 'greta@example.com', phone: '', image: '' },
 };

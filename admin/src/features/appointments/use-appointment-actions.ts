@@ -4,7 +4,9 @@ import { errorMessage, MESSAGES, type ApiReply } from '@carebook/shared';
 import {
   cancelAdminAppointment,
   keepAdminAppointment,
+  liftNoShows,
   markAppointmentCompleted,
+  markAppointmentMissed,
   markAppointmentPaid,
   type AdminAppointment,
 } from '../../api/admin-api';
@@ -37,6 +39,8 @@ export function useAppointmentActions(reload: () => Promise<void>) {
     if (action === 'cancel') setConfirming(appointment);
     else if (action === 'paid') void run(appointment, () => markAppointmentPaid(api, appointment._id));
     else if (action === 'keep') void run(appointment, () => keepAdminAppointment(api, appointment._id));
+    else if (action === 'missed' || action === 'not-missed') void run(appointment, () => markAppointmentMissed(api, appointment._id, action === 'missed'));
+    else if (action === 'lift') void run(appointment, () => liftNoShows(api, appointment.userId));
     else void run(appointment, () => markAppointmentCompleted(api, appointment._id));
   }
 

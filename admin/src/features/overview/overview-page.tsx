@@ -5,6 +5,7 @@ import { useAdminSession } from '../../session/admin-session';
 import { usePageTitle } from '../../use-page-title';
 import { useResource } from '../../use-resource';
 import { DayCard } from './day-card';
+import { WaitlistFigures } from './waitlist-figures';
 import { summarizeWeek, weekByDoctor, weekDays } from './week-summary';
 import styles from './overview-page.module.css';
 
@@ -60,6 +61,7 @@ export function OverviewPage(): ReactNode {
           </section>
         </>
       )}
+      <WaitlistFigures />
     </>
   );
 }

@@ -13,6 +13,8 @@ function appointment(id: string, docId: string, name: string, slotDate: string, 
     cancelled,
     payment: false,
     isCompleted: false,
+    missed: false,
+    patientMissed: 0,
     userId: 'u1',
     userData: { _id: 'u1', name: 'Pat', email: 'pat@example.com', phone: '', image: '' },
   };

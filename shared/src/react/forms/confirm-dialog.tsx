@@ -23,6 +23,18 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** 'stack-when-narrow' unless given. */
   actionsLayout?: ConfirmDialogActionsLayout;
+  /** Optional choices between the message and the buttons (they stay inside the Tab loop). */
+  children?: ReactNode;
+}
+
+/** What Tab moves between inside the dialog. */
+const FOCUSABLE = 'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary';
+
+/** Inside a closed `<details>` (other than its summary): not reachable by Tab. */
+function foldedAway(element: HTMLElement): boolean {
+  const details = element.closest('details');
+  if (!details || details.open) return false;
+  return !(element.tagName === 'SUMMARY' && element.parentElement === details);
 }
 
 /**
@@ -30,7 +42,7 @@ export interface ConfirmDialogProps {
  * and focus returns to whatever opened it.
  */
 export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
-  const { title, message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel, actionsLayout = 'stack-when-narrow' } = props;
+  const { title, message, confirmLabel, cancelLabel, busy = false, onConfirm, onCancel, actionsLayout = 'stack-when-narrow', children } = props;
   const dialog = useRef<HTMLDivElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
 
@@ -47,7 +59,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
       return;
     }
     if (event.key !== 'Tab') return;
-    const buttons = Array.from(dialog.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? []);
+    const buttons = Array.from(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []).filter((element) => !foldedAway(element));
     if (buttons.length === 0) return;
     const first = buttons[0];
     const last = buttons[buttons.length - 1];
@@ -73,6 +85,7 @@ export function ConfirmDialog(props: ConfirmDialogProps): ReactNode {
       >
         <h2 id="confirm-title">{title}</h2>
         <p id="confirm-message">{message}</p>
+        {children}
         <div className={styles.actions}>
           <button ref={safe} type="button" className={formStyles.secondary} onClick={onCancel} disabled={busy}>
             {cancelLabel}

@@ -7,6 +7,7 @@
  * bundles what it uses, its classes scoped by the app's own prefix.
  */
 export { ConfirmDialog, type ConfirmDialogActionsLayout, type ConfirmDialogProps } from './confirm-dialog';
+export { ANY_TIME, EarlierTimeNarrowing, type EarlierTimeNarrowingProps, type Narrowing, narrowingRequest } from './earlier-time-narrowing';
 export { cardStyles, dialogStyles, formStyles } from './styles';
 export { FormAlert, type FormAlertProps } from './form-alert';
 export { LabelledField, type FieldControlProps, type LabelledFieldProps } from './labelled-field';

@@ -8,6 +8,8 @@ export interface AppointmentActions {
   onCancel: (appointment: Appointment) => void;
   onRate: (appointment: Appointment) => void;
   onAddToCalendar: (appointment: Appointment) => void;
+  /** "Notify me of an earlier time" with this visit's doctor. */
+  onNotifyEarlier: (appointment: Appointment) => void;
 }
 
 interface AppointmentStatusProps extends AppointmentActions {
@@ -26,7 +28,7 @@ export function reschedulePath(appointment: Appointment): string {
  * and Add to calendar while upcoming, Rate once completed, and nothing to change once the visit's
  * time has come.
  */
-export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar }: AppointmentStatusProps): ReactNode {
+export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar, onNotifyEarlier }: AppointmentStatusProps): ReactNode {
   if (appointment.cancelled) {
     return (
       <button type="button" className={`${formStyles.secondary} ${styles.cancelled}`} disabled>
@@ -73,6 +75,9 @@ export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onA
       <Link className={`${formStyles.secondary} ${styles.action}`} to={reschedulePath(appointment)}>
         Reschedule
       </Link>
+      <button type="button" className={formStyles.secondary} onClick={() => onNotifyEarlier(appointment)}>
+        Notify me of an earlier time
+      </button>
       <button type="button" className={formStyles.secondary} onClick={() => onAddToCalendar(appointment)}>
         Add to calendar
       </button>

@@ -31,7 +31,7 @@ async function card(name: string): Promise<ReturnType<typeof within>> {
 describe('My Appointments actions', () => {
   it('offers Reschedule (to the doctor page) and Add to calendar on an upcoming appointment', async () => {
     const user = userEvent.setup();
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', 'Dr. Soon', {})] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', 'Dr. Soon', {})] }));
     const getText = jest.fn(async () => 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
     URL.createObjectURL = jest.fn(() => 'blob:x');
     URL.revokeObjectURL = jest.fn();
@@ -45,7 +45,7 @@ describe('My Appointments actions', () => {
 
   it('offers no cancel or reschedule once the visit time has passed', async () => {
     const past = appointment('a2', 'Dr. Earlier', { slotDate: '23_11_2026', slotTime: '11:30', payment: true });
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [past] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [past] }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
     const earlier = await card('Dr. Earlier');
     expect(within(screen.getByRole('region', { name: /^Past/ })).getByText('Dr. Earlier')).toBeInTheDocument();
@@ -61,6 +61,7 @@ describe('My Appointments actions', () => {
     let rated: number | null = null;
     const get = apiCall<ApiClient['get']>(() => ({
       success: true,
+      requests: [],
       appointments: [appointment('a3', 'Dr. Done', { slotDate: '20_11_2026', isCompleted: true, rating: rated })],
     }));
     const post = apiCall((_path, body) => {
@@ -90,6 +91,7 @@ describe('My Appointments actions', () => {
     const user = userEvent.setup();
     const get = apiCall<ApiClient['get']>(() => ({
       success: true,
+      requests: [],
       appointments: [appointment('a4', 'Dr. Done', { slotDate: '20_11_2026', isCompleted: true, rating: null })],
     }));
     const post = apiCall(() => {

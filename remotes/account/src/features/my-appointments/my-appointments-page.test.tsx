@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@carebook/shared/toasts';
 import { ApiError, type ApiClient, type Appointment } from '@carebook/shared';
@@ -56,7 +56,7 @@ describe('MyAppointmentsPage', () => {
       appointment('a4', { slotDate: '5_1_2027', slotTime: '10:00' }, 'Dr. Unpaid'),
       appointment('a3', { payment: true }, 'Dr. Paid'),
     ];
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: list }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: list }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
 
     await screen.findAllByRole('listitem');
@@ -95,7 +95,7 @@ describe('MyAppointmentsPage', () => {
   it('asks before cancelling, then cancels, toasts the server message and refreshes the list and doctors', async () => {
     const user = userEvent.setup();
     let cancelled = false;
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', { cancelled })] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', { cancelled })] }));
     const post = apiCall(() => {
       cancelled = true;
       return { success: true, message: 'Appointment cancelled' };
@@ -113,14 +113,59 @@ describe('MyAppointmentsPage', () => {
     expect(await screen.findByRole('button', { name: 'Appointment Cancelled' })).toBeDisabled();
     expect(post).toHaveBeenCalledWith('/api/v1/user/cancel-appointment', { appointmentId: 'a1' }, { idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(toast.success).toHaveBeenCalledWith('Appointment cancelled');
-    expect(get).toHaveBeenCalledTimes(2);
+    // The list is read again (and the waitlist, whose request for this visit ended with it).
+    expect(get.mock.calls.filter(([path]) => path === '/api/v1/user/appointments')).toHaveLength(2);
+    expect(get.mock.calls.filter(([path]) => path === '/api/v1/user/waitlist')).toHaveLength(2);
     expect(app.reloadDoctors).toHaveBeenCalled();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('asks for any earlier time with one tap and the confirmation', async () => {
+    const user = userEvent.setup();
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
+    const post = apiCall(() => ({ success: true, message: "We'll email you as soon as an earlier time frees up" }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+
+    await user.click(await screen.findByRole('button', { name: 'Notify me of an earlier time' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Notify me of an earlier time?' });
+    // The narrowing is folded away: the confirmation asks for any earlier time.
+    expect(within(dialog).queryByRole('checkbox', { name: 'Monday' })).not.toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, notify me' }));
+    expect(post).toHaveBeenLastCalledWith('/api/v1/user/waitlist', { docId: 'doc01', appointmentId: 'a1' });
+    expect(toast.success).toHaveBeenCalledWith("We'll email you as soon as an earlier time frees up");
+  });
+
+  it('narrows the request to days before a date, some weekdays and afternoons', async () => {
+    const user = userEvent.setup();
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
+    const post = apiCall(() => ({ success: true, message: "We'll email you as soon as an earlier time frees up" }));
+    renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
+
+    await user.click(await screen.findByRole('button', { name: 'Notify me of an earlier time' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Notify me of an earlier time?' });
+    await user.click(within(dialog).getByText('Only some times? (optional)'));
+    const before = within(dialog).getByLabelText('Only on days before');
+    // Before today there is no time: the first day offered is tomorrow (the clinic's 20 Nov 2026).
+    expect(before).toHaveAttribute('min', '2026-11-21');
+    // A date field is filled by its picker, not typed into character by character.
+    fireEvent.change(before, { target: { value: '2026-11-24' } });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Tuesday' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Monday' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Afternoons (from 1 PM)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, notify me' }));
+    expect(post).toHaveBeenLastCalledWith('/api/v1/user/waitlist', {
+      docId: 'doc01',
+      appointmentId: 'a1',
+      before: '2026-11-24',
+      weekdays: ['mon', 'tue'],
+      partOfDay: 'afternoon',
+    });
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('keeps the appointment when the patient changes their mind (button or Escape)', async () => {
     const user = userEvent.setup();
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', {})] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
     const post = apiCall(() => ({ success: true }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get, post }) } });
 
@@ -137,7 +182,7 @@ describe('MyAppointmentsPage', () => {
 
   it("toasts the server's message when cancelling fails", async () => {
     const user = userEvent.setup();
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [appointment('a1', {})] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [appointment('a1', {})] }));
     const post = apiCall(() => {
       throw new ApiError('A completed appointment cannot be cancelled', 400);
     });
@@ -149,7 +194,7 @@ describe('MyAppointmentsPage', () => {
   });
 
   it('says when there are no appointments and links to the doctors', async () => {
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [] }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
     expect(await screen.findByText('You have no appointments yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Find a doctor' })).toHaveAttribute('href', '/doctors');
@@ -160,7 +205,7 @@ describe('MyAppointmentsPage', () => {
     let fail = true;
     const get = apiCall<ApiClient['get']>(() => {
       if (fail) throw new ApiError('Something went wrong on our side. Please try again.', 500);
-      return { success: true, appointments: [] };
+      return { success: true, requests: [], appointments: [] };
     });
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong on our side. Please try again.');

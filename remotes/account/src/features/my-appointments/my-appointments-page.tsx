@@ -1,16 +1,28 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { cancelAppointment, createActionKeys, errorMessage, formatAppointmentTime, MESSAGES, ROUTES, type Appointment } from '@carebook/shared';
+import {
+  cancelAppointment,
+  clinicToday,
+  createActionKeys,
+  errorMessage,
+  formatAppointmentTime,
+  MESSAGES,
+  requestEarlierTime,
+  ROUTES,
+  type Appointment,
+} from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { downloadAppointmentCalendar } from '@carebook/shared/web';
-import { ConfirmDialog, formStyles } from '@carebook/shared/forms';
+import { ANY_TIME, ConfirmDialog, EarlierTimeNarrowing, formStyles, type Narrowing, narrowingRequest } from '@carebook/shared/forms';
 import { VisitorNotice } from '../../components/visitor-notice';
 import { AppointmentGroup } from './appointment-group';
 import type { AppointmentActions } from './appointment-status';
 import { groupAppointments } from './group-appointments';
 import { RateDialog } from './rate-dialog';
 import { useAppointments } from './use-appointments';
+import { WaitlistRequests } from './waitlist-requests';
+import { useWaitlist } from './use-waitlist';
 import styles from './my-appointments-page.module.css';
 
 /**
@@ -28,9 +40,18 @@ function AppointmentsList(): ReactNode {
   const { state, reload } = useAppointments();
   const [confirming, setConfirming] = useState<Appointment | null>(null);
   const [rating, setRating] = useState<Appointment | null>(null);
+  const [waiting, setWaitingFor] = useState<Appointment | null>(null);
+  const [narrowing, setNarrowing] = useState<Narrowing>(ANY_TIME);
+  const waitlist = useWaitlist();
   const [busy, setBusy] = useState(false);
   // Cancelling again after a failure retries the same action: same Idempotency-Key.
   const [cancelKeys] = useState(createActionKeys);
+
+  /** Opens (or closes) the "notify me" dialog, each time asking for any earlier time unless narrowed. */
+  function setWaiting(appointment: Appointment | null): void {
+    setNarrowing(ANY_TIME);
+    setWaitingFor(appointment);
+  }
 
   async function addToCalendar(appointment: Appointment): Promise<void> {
     try {
@@ -47,12 +68,26 @@ function AppointmentsList(): ReactNode {
       cancelKeys.done(appointment._id);
       toast.success(reply.message || MESSAGES.appointmentCancelled);
       // The freed slot must show again on the booking page, which reads the shared doctor list.
-      await Promise.all([reload(), reloadDoctors()]);
+      await Promise.all([reload(), reloadDoctors(), waitlist.reload()]);
     } catch (error) {
       toast.error(errorMessage(error, MESSAGES.unexpectedError));
     } finally {
       setBusy(false);
       setConfirming(null);
+    }
+  }
+
+  async function confirmWaiting(appointment: Appointment): Promise<void> {
+    setBusy(true);
+    try {
+      const reply = await requestEarlierTime(api, { docId: appointment.docId, appointmentId: appointment._id, ...narrowingRequest(narrowing) });
+      toast.success(reply.message);
+      await waitlist.reload();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.unexpectedError));
+    } finally {
+      setBusy(false);
+      setWaiting(null);
     }
   }
 
@@ -79,9 +114,10 @@ function AppointmentsList(): ReactNode {
       {state.status === 'ready' && state.data.length > 0 && clinic && (
         <Groups
           groups={groupAppointments(state.data, new Date(), clinic.timeZone)}
-          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a) }}
+          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a), onNotifyEarlier: setWaiting }}
         />
       )}
+      <WaitlistRequests state={waitlist.state} reload={waitlist.reload} />
       {rating && (
         <RateDialog
           appointment={rating}
@@ -92,6 +128,19 @@ function AppointmentsList(): ReactNode {
             void Promise.all([reload(), reloadDoctors()]);
           }}
         />
+      )}
+      {waiting && (
+        <ConfirmDialog
+          title="Notify me of an earlier time?"
+          message={`We will email you as soon as a time before ${formatAppointmentTime(waiting.slotDate, waiting.slotTime)} frees up with ${waiting.docData.name}. Taking it moves this visit; if you don't, you keep it.`}
+          confirmLabel="Yes, notify me"
+          cancelLabel="Not now"
+          busy={busy}
+          onConfirm={() => void confirmWaiting(waiting)}
+          onCancel={() => setWaiting(null)}
+        >
+          <EarlierTimeNarrowing value={narrowing} onChange={setNarrowing} today={clinic ? clinicToday(new Date(), clinic.timeZone) : undefined} disabled={busy} />
+        </ConfirmDialog>
       )}
       {confirming && (
         <ConfirmDialog

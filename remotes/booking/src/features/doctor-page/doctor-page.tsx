@@ -19,6 +19,7 @@ const BookingConfirmation = lazy(() =>
 const RescheduleSection = lazy(() =>
   import('../reschedule/reschedule-section').then((module) => ({ default: module.RescheduleSection })),
 );
+const NotifyEarlier = lazy(() => import('../waitlist/notify-earlier').then((module) => ({ default: module.NotifyEarlier })));
 const RelatedDoctors = lazy(() => import('../related-doctors/related-doctors').then((module) => ({ default: module.RelatedDoctors })));
 
 const LOGIN_TO_BOOK_TOAST = 'login-to-book';
@@ -110,6 +111,7 @@ export default function DoctorPage(): ReactNode {
         )}
       </Suspense>
       <Suspense fallback={null}>
+        {!confirmation && !rescheduleId && <NotifyEarlier doctor={doctor} />}
         <RelatedDoctors doctor={doctor} doctors={doctors} />
       </Suspense>
     </div>
