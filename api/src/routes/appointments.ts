@@ -14,7 +14,7 @@ import { HttpError } from '../lib/http-error';
 import { idempotentWrite } from '../lib/idempotency';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
-import { toAppointment } from '../lib/serialize';
+import { outsideHoursOf, toAppointment } from '../lib/serialize';
 import { findAppointmentState, keepStrandedVisit, listUserAppointments } from '../repositories/appointments-repository';
 import { findOwnAppointment, type OwnAppointmentRow } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
@@ -54,7 +54,11 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     { preValidation: guards.requirePatient, schema: { response: withErrors({ 200: appointmentsReplySchema }) } },
     async (request) => {
       const [rows, ratings] = await Promise.all([listUserAppointments(db, request.userId), listUserRatings(db, request.userId)]);
-      const appointments = rows.map((row) => ({ ...toAppointment(config.publicUrl, row), rating: ratings.get(row.id) ?? null }));
+      const appointments = rows.map((row) => ({
+        ...toAppointment(config.publicUrl, row),
+        rating: ratings.get(row.id) ?? null,
+        outsideHours: outsideHoursOf(row),
+      }));
       return { success: true as const, appointments };
     },
   );

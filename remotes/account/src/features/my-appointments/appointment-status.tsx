@@ -8,6 +8,8 @@ export interface AppointmentActions {
   onCancel: (appointment: Appointment) => void;
   onRate: (appointment: Appointment) => void;
   onAddToCalendar: (appointment: Appointment) => void;
+  /** After the patient answered a schedule change (kept the time): reload the list. */
+  onAnswered: () => Promise<void>;
 }
 
 interface AppointmentStatusProps extends AppointmentActions {
@@ -26,7 +28,7 @@ export function reschedulePath(appointment: Appointment): string {
  * and Add to calendar while upcoming, Rate once completed, and nothing to change once the visit's
  * time has come.
  */
-export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar }: AppointmentStatusProps): ReactNode {
+export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar }: Omit<AppointmentStatusProps, 'onAnswered'>): ReactNode {
   if (appointment.cancelled) {
     return (
       <button type="button" className={`${formStyles.secondary} ${styles.cancelled}`} disabled>

@@ -79,7 +79,7 @@ function AppointmentsList(): ReactNode {
       {state.status === 'ready' && state.data.length > 0 && clinic && (
         <Groups
           groups={groupAppointments(state.data, new Date(), clinic.timeZone)}
-          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a) }}
+          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a), onAnswered: reload }}
         />
       )}
       {rating && (
