@@ -31,16 +31,25 @@ export function OutsideHoursNotice({ appointment, onAnswered }: OutsideHoursNoti
     if (justKept && appointment.outsideHours === 'kept') keptRef.current?.focus();
   }, [justKept, appointment.outsideHours]);
 
+  // Stays on screen after the list reloads (a 409 reloads it into the kept state).
+  const failure = error && (
+    <p role="alert" className={styles.outsideHoursError}>
+      {error}
+    </p>
+  );
   if (appointment.outsideHours === 'kept') {
     return (
-      <p ref={keptRef} tabIndex={-1} className={`${styles.outsideHours} ${styles.outsideHoursKept}`} data-testid="outside-hours-kept">
-        {justKept
-          ? 'Done: you are keeping this time. The clinic will confirm it with the doctor, and your reminder will come as usual.'
-          : 'This time is kept, although the doctor’s hours changed. Your reminder will come as usual.'}
-      </p>
+      <>
+        {failure}
+        <p ref={keptRef} tabIndex={-1} className={`${styles.outsideHours} ${styles.outsideHoursKept}`} data-testid="outside-hours-kept">
+          {justKept
+            ? 'Done: you are keeping this time. The clinic will confirm it with the doctor, and your reminder will come as usual.'
+            : 'This time is kept, although the doctor’s hours changed. Your reminder will come as usual.'}
+        </p>
+      </>
     );
   }
-  if (appointment.outsideHours !== 'ask') return null;
+  if (appointment.outsideHours !== 'ask') return failure || null;
 
   async function keep(): Promise<void> {
     setBusy(true);
@@ -76,11 +85,7 @@ export function OutsideHoursNotice({ appointment, onAnswered }: OutsideHoursNoti
           Choose another time
         </Link>
       </div>
-      {error && (
-        <p role="alert" className={styles.outsideHoursError}>
-          {error}
-        </p>
-      )}
+      {failure}
     </div>
   );
 }
