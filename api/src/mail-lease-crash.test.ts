@@ -13,7 +13,7 @@ import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
 import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
 import { DRIVERS } from './test-support/test-app';
 
-jest.setTimeout(300_000);
+jest.setTimeout(600_000);
 
 /** How often the second process looks at the outbox besides being told (LISTEN/NOTIFY). */
 const POLL_MS = 250;
@@ -123,6 +123,9 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
   afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('go out from a second process within 30 s of the kill, each exactly once', async () => {
+    const began = Date.now();
+    // Where the time went, for a run on a busy machine.
+    const step = (what: string) => process.stdout.write(`[${driver}] ${Math.round((Date.now() - began) / 1000)} s: ${what}\n`);
     const smtp = await startHoldingSmtp();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-mail-lease-'));
     dirs.push(dir);
@@ -144,6 +147,7 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
     const watcher: Db | null = databaseUrl ? openPostgresDb(databaseUrl, { max: 1 }) : null;
     try {
       // 1. Queue the confirmations with no mail server configured: they wait in the outbox.
+      step('starting the process that queues');
       const queuing = await startApi(base);
       processes.push(queuing);
       const registered = await call(queuing, '/api/v1/user/register', { name: 'Lease Patient', email: `lease-${driver}@example.com`, password: 'secret1' });
@@ -159,11 +163,13 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
       }
       expect(booked).toBe(EMAILS);
       expect(await queuing.stop()).toBe(0);
+      step(`${EMAILS} confirmations queued; starting the sender that dies`);
 
       // 2. The sender that dies: it claims the whole batch and hangs sending the first email.
       const dying = await startApi({ ...base, SMTP_URL: smtp.url });
       processes.push(dying);
       await until('the first process to be in the middle of a send', () => smtp.held() >= 1, 60_000);
+      step('the sender is in the middle of a send');
       let leaseEnd = 0;
       if (watcher) {
         const claimed = async () =>
@@ -192,6 +198,7 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
       const second = watcher ? (processes[processes.length - 1] as SpawnedApi) : await startApi({ ...base, SMTP_URL: smtp.url });
       if (!watcher) processes.push(second);
       const readyAt = Date.now();
+      step('killed; the second process is up');
 
       // A generous bound to wait on; the 30 s is asserted on the arrival times below.
       await until(`${EMAILS} emails to arrive`, () => smtp.received.length >= EMAILS, 120_000);

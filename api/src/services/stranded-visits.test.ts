@@ -102,5 +102,11 @@ describe.each(DRIVERS)('visits a schedule change strands, on %s', (driver) => {
       staffKept.appointmentId,
     ]);
     expect(trail).toHaveLength(2);
+
+    // Moved to a time within the doctor's hours afterwards, the kept visit asks and says nothing more.
+    const moved = await post(env.app, '/api/v1/user/reschedule-appointment', { appointmentId: kept.appointmentId, slotDate: '27_11_2026', slotTime: '11:00' }, kept.token);
+    expect(moved.status).toBe(200);
+    expect((await myAppointments(env, kept.token)).map((a) => a.outsideHours)).toEqual([null]);
+    expect((await listed(staff, kept.appointmentId))?.stranded).toEqual({ toldAt: START.getTime(), held: false, answer: 'moved' });
   });
 });

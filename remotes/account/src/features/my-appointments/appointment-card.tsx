@@ -35,8 +35,12 @@ export function AppointmentCard({ appointment, upcoming, onAnswered, ...actions 
           )}
         </p>
         <p className={styles.when}>{`Date & Time: ${when}`}</p>
-        {upcoming && <OutsideHoursNotice appointment={appointment} onAnswered={onAnswered} />}
       </div>
+      {upcoming && appointment.outsideHours && (
+        <div className={styles.outsideHoursRow}>
+          <OutsideHoursNotice appointment={appointment} onAnswered={onAnswered} />
+        </div>
+      )}
       <div className={styles.actions}>
         <AppointmentStatus appointment={appointment} upcoming={upcoming} {...actions} />
       </div>
