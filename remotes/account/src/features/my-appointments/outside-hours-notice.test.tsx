@@ -41,7 +41,7 @@ describe('a visit a schedule change left outside the doctor’s hours', () => {
     expect(keep).toHaveAccessibleDescription(/This visit is now outside Dr\. Moved Hours’s working times\. It is still booked\./);
     keep.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/user/keep-appointment', { appointmentId: 'a1' }, undefined));
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/v1/user/keep-appointment', { appointmentId: 'a1' }));
     const kept = await screen.findByText(/^Done: you are keeping this time\./);
     await waitFor(() => expect(kept).toHaveFocus());
     expect(toast.success).toHaveBeenCalledWith(MESSAGES.appointmentKept);
