@@ -1,5 +1,5 @@
 import type { Address, AdminAppointment, Appointment, AppointmentDoctor, Doctor, Gender, Specialization, UserProfile } from '@carebook/shared';
-import type { AdminAppointmentRow, AppointmentRow } from '../repositories/appointments-repository';
+import type { AdminAppointmentRow, AppointmentRow, PatientAppointmentRow } from '../repositories/appointments-repository';
 import type { DoctorRow } from '../repositories/doctors-repository';
 import type { UserRow } from '../repositories/users-repository';
 
@@ -71,6 +71,16 @@ export function toAppointment(publicUrl: string, row: AppointmentRow): Appointme
     payment: row.payment,
     isCompleted: row.is_completed,
   };
+}
+
+/**
+ * What the patient is shown about a schedule change that left the visit outside the doctor's
+ * times: `'ask'` while it waits for their answer, `'kept'` once kept at its time; a move ends it.
+ */
+export function outsideHoursOf(row: PatientAppointmentRow): Appointment['outsideHours'] {
+  if (row.cancelled || row.is_completed) return null;
+  if (row.stranded_held) return 'ask';
+  return row.stranded_answer === 'kept-by-patient' || row.stranded_answer === 'kept-by-staff' ? 'kept' : null;
 }
 
 /** For the admin panel: the appointment plus who booked it. */

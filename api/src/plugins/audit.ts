@@ -21,13 +21,15 @@ export interface AuditTarget {
 /**
  * `audit(request, action, target, changes?)` records who (the guarded caller, or anonymous with the
  * address), what (action, target, changed fields) and when (UTC), with the request id, in a
- * transaction of its own: for events that change no record of ours in a transaction (logins,
- * refusals); a failure to record is logged as an error and fails nothing.
+ * transaction of its own: only for events that change no record of ours (refusals: a failed login,
+ * a refused token, a wrong current password); a failure to record is logged as an error and fails
+ * nothing.
  *
  * `audit.within(tx, request, ...)` records a change in the change's own transaction, as its last
  * statement: the change and its entry commit together, so no crash leaves one without the other
  * (and a replayed Idempotency-Key, which changes nothing, writes nothing). A failure there rolls
- * the change back.
+ * the change back. Every change is recorded this way: appointments, doctors and their hours,
+ * accounts, profiles, sessions (logins and logouts create and end them), ratings.
  */
 export interface Audit {
   (request: FastifyRequest, action: string, target: AuditTarget, changes?: Record<string, unknown>): Promise<void>;

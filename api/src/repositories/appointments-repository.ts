@@ -31,6 +31,12 @@ export interface AdminAppointmentRow extends AppointmentRow {
 
 export type StrandedAnswer = 'kept-by-patient' | 'kept-by-staff' | 'moved';
 
+/** The patient's own list: whether the visit waits for their answer to a schedule change, and the answer. */
+export interface PatientAppointmentRow extends AppointmentRow {
+  stranded_held: boolean;
+  stranded_answer: StrandedAnswer | null;
+}
+
 /** The patient has been told; the visit's reminder waits until someone decides. */
 export async function holdStrandedVisit(db: Queryable, id: string, now: Date): Promise<void> {
   await db.query('UPDATE appointments SET stranded_told_at = $2, stranded_held = true, stranded_answer = NULL WHERE id = $1', [id, now]);
@@ -67,8 +73,12 @@ export async function insertAppointment(
   );
 }
 
-export async function listUserAppointments(db: Queryable, userId: string): Promise<AppointmentRow[]> {
-  return db.query<AppointmentRow>(`SELECT ${COLUMNS} FROM appointments a WHERE a.user_id = $1 ${NEWEST_FIRST}`, [userId]);
+/** The patient's appointments, each with whether a schedule change left it waiting for their answer. */
+export async function listUserAppointments(db: Queryable, userId: string): Promise<PatientAppointmentRow[]> {
+  return db.query<PatientAppointmentRow>(
+    `SELECT ${COLUMNS}, a.stranded_held, a.stranded_answer FROM appointments a WHERE a.user_id = $1 ${NEWEST_FIRST}`,
+    [userId],
+  );
 }
 
 export type AppointmentStatusFilter = 'upcoming' | 'completed' | 'cancelled';

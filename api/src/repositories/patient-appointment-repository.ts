@@ -50,7 +50,8 @@ export async function findAnyAppointment(
  * Moves a live appointment to another slot of its doctor. The partial unique index over live
  * appointments decides whether the new slot is free: a taken one fails with 23505, and in a
  * transaction nothing has changed. The old slot is free the moment this commits, since the same
- * row now holds the new one.
+ * row now holds the new one. A visit a schedule change had stranded is settled by the move (even
+ * one kept earlier: the kept time is no longer its time).
  */
 export async function moveAppointment(
   db: Queryable,
@@ -58,7 +59,7 @@ export async function moveAppointment(
 ): Promise<boolean> {
   const rows = await db.query(
     `UPDATE appointments SET slot_date = $2, slot_time = $3, slot_day = $4::date, revision = revision + 1,
-       stranded_answer = CASE WHEN stranded_held THEN 'moved' ELSE stranded_answer END, stranded_held = false
+       stranded_answer = CASE WHEN stranded_told_at IS NOT NULL THEN 'moved' END, stranded_held = false
      WHERE id = $1 AND NOT cancelled AND NOT is_completed RETURNING id`,
     [a.id, a.slotDate, a.slotTime, a.slotDay],
   );

@@ -39,16 +39,22 @@ export async function accountSessionRoutes(app: FastifyInstance, ctx: AppContext
       const { sessionId } = request.body;
       const session = await findSession(db, sessionId);
       if (!session || session.userId !== request.userId || session.role !== 'patient') throw new HttpError(404, MESSAGES.sessionNotFound);
-      if (!(await revokeSession(db, sessionId, 'logout', ctx.now()))) throw new HttpError(404, MESSAGES.sessionNotFound);
-      await audit(request, 'session.revoke', { type: 'session', id: sessionId }, { current: sessionId === request.sessionId });
+      const ended = await db.transaction(async (tx) => {
+        if (!(await revokeSession(tx, sessionId, 'logout', ctx.now()))) return false;
+        await audit.within(tx, request, 'session.revoke', { type: 'session', id: sessionId }, { current: sessionId === request.sessionId });
+        return true;
+      });
+      if (!ended) throw new HttpError(404, MESSAGES.sessionNotFound);
       return { success: true as const, message: MESSAGES.sessionEnded };
     },
   );
 
   /** Logging out ends the session on the server too, so its token is refused from now on. */
   api.post('/api/v1/user/logout', { ...guarded, schema: { response: withErrors({ 200: messageReplySchema }) } }, async (request) => {
-    await revokeSession(db, request.sessionId, 'logout', ctx.now());
-    await audit(request, 'auth.logout', { type: 'session', id: request.sessionId });
+    await db.transaction(async (tx) => {
+      await revokeSession(tx, request.sessionId, 'logout', ctx.now());
+      await audit.within(tx, request, 'auth.logout', { type: 'session', id: request.sessionId });
+    });
     return { success: true as const, message: MESSAGES.loggedOut };
   });
 
@@ -56,8 +62,11 @@ export async function accountSessionRoutes(app: FastifyInstance, ctx: AppContext
     '/api/v1/user/revoke-other-sessions',
     { ...guarded, schema: { response: withErrors({ 200: sessionsEndedReplySchema }) } },
     async (request) => {
-      const ended = await revokeUserSessions(db, request.userId, { exceptSessionId: request.sessionId, reason: 'logout-others', role: 'patient', now: ctx.now() });
-      await audit(request, 'session.revoke-others', { type: 'patient', id: request.userId }, { ended });
+      const ended = await db.transaction(async (tx) => {
+        const count = await revokeUserSessions(tx, request.userId, { exceptSessionId: request.sessionId, reason: 'logout-others', role: 'patient', now: ctx.now() });
+        await audit.within(tx, request, 'session.revoke-others', { type: 'patient', id: request.userId }, { ended: count });
+        return count;
+      });
       return { success: true as const, message: MESSAGES.otherSessionsEnded, ended };
     },
   );
@@ -80,9 +89,10 @@ export async function accountSessionRoutes(app: FastifyInstance, ctx: AppContext
       const hash = await hashPassword(newPassword);
       const ended = await db.transaction(async (tx) => {
         if (!(await setPasswordHash(tx, request.userId, hash))) throw new HttpError(401, MESSAGES.notLoggedIn);
-        return revokeUserSessions(tx, request.userId, { exceptSessionId: request.sessionId, reason: 'password-change', now: ctx.now() });
+        const count = await revokeUserSessions(tx, request.userId, { exceptSessionId: request.sessionId, reason: 'password-change', now: ctx.now() });
+        await audit.within(tx, request, 'account.password-change', { type: 'patient', id: request.userId }, { otherSessionsEnded: count });
+        return count;
       });
-      await audit(request, 'account.password-change', { type: 'patient', id: request.userId }, { otherSessionsEnded: ended });
       return { success: true as const, message: MESSAGES.passwordChanged, ended };
     },
   );

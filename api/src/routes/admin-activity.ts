@@ -77,15 +77,17 @@ export async function adminActivityRoutes(app: FastifyInstance, ctx: AppContext)
     async (request) => {
       const { userId, sessionId } = request.body;
       if (!(await findUser(db, userId))) throw new HttpError(404, MESSAGES.patientNotFound);
-      let ended: number;
       if (sessionId) {
         const session = await findSession(db, sessionId);
         if (!session || session.userId !== userId || session.role !== 'patient') throw new HttpError(404, MESSAGES.sessionNotFound);
-        ended = (await revokeSession(db, sessionId, 'staff', ctx.now())) ? 1 : 0;
-      } else {
-        ended = await revokeUserSessions(db, userId, { reason: 'staff', role: 'patient', now: ctx.now() });
       }
-      await audit(request, 'session.revoke-by-staff', { type: 'session', id: sessionId ?? '', patientId: userId }, { ended });
+      const ended = await db.transaction(async (tx) => {
+        const count = sessionId
+          ? Number(await revokeSession(tx, sessionId, 'staff', ctx.now()))
+          : await revokeUserSessions(tx, userId, { reason: 'staff', role: 'patient', now: ctx.now() });
+        await audit.within(tx, request, 'session.revoke-by-staff', { type: 'session', id: sessionId ?? '', patientId: userId }, { ended: count });
+        return count;
+      });
       return { success: true as const, message: MESSAGES.patientSessionsEnded, ended };
     },
   );
@@ -96,8 +98,10 @@ export async function adminActivityRoutes(app: FastifyInstance, ctx: AppContext)
   }));
 
   api.post(`${base}/logout`, { ...guarded, schema: { response: withErrors({ 200: messageReplySchema }) } }, async (request) => {
-    await revokeSession(db, request.sessionId, 'logout', ctx.now());
-    await audit(request, 'auth.logout', { type: 'session', id: request.sessionId });
+    await db.transaction(async (tx) => {
+      await revokeSession(tx, request.sessionId, 'logout', ctx.now());
+      await audit.within(tx, request, 'auth.logout', { type: 'session', id: request.sessionId });
+    });
     return { success: true as const, message: MESSAGES.loggedOut };
   });
 
@@ -109,8 +113,12 @@ export async function adminActivityRoutes(app: FastifyInstance, ctx: AppContext)
       const { sessionId } = request.body;
       const session = await findSession(db, sessionId);
       if (!session || session.userId !== request.userId || session.role !== 'admin') throw new HttpError(404, MESSAGES.sessionNotFound);
-      if (!(await revokeSession(db, sessionId, 'logout', ctx.now()))) throw new HttpError(404, MESSAGES.sessionNotFound);
-      await audit(request, 'session.revoke', { type: 'session', id: sessionId }, { current: sessionId === request.sessionId });
+      const ended = await db.transaction(async (tx) => {
+        if (!(await revokeSession(tx, sessionId, 'logout', ctx.now()))) return false;
+        await audit.within(tx, request, 'session.revoke', { type: 'session', id: sessionId }, { current: sessionId === request.sessionId });
+        return true;
+      });
+      if (!ended) throw new HttpError(404, MESSAGES.sessionNotFound);
       return { success: true as const, message: MESSAGES.sessionEnded };
     },
   );

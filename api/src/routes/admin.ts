@@ -184,10 +184,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
         await audit(request, 'auth.admin-login-failed', { type: 'admin', id: '' }, { email: normalizeEmail(input.email) });
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
-      const { token, sessionId } = await startSession(db, { role: 'admin', userId: admin.email, ...requestClient(request) }, sessions);
       request.userId = admin.email;
       request.actorRole = 'admin';
-      await audit(request, 'auth.admin-login', { type: 'session', id: sessionId });
+      const { token } = await db.transaction(async (tx) => {
+        const started = await startSession(tx, { role: 'admin', userId: admin.email, ...requestClient(request) }, sessions);
+        await audit.within(tx, request, 'auth.admin-login', { type: 'session', id: started.sessionId });
+        return started;
+      });
       return { success: true as const, token, message: MESSAGES.loggedIn };
     },
   );
@@ -212,8 +215,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const form = await readForm(request);
     const fields = doctorFields(form, null);
     const image = await saveImage(form);
-    const row = await doctorWrites.add(randomUUID(), fields, image);
-    await audit(request, 'doctor.add', { type: 'doctor', id: row.id, doctorId: row.id }, doctorChanges(null, { ...fields, image: row.image }));
+    const row = await doctorWrites.add(randomUUID(), fields, image, (tx, added) =>
+      audit.within(tx, request, 'doctor.add', { type: 'doctor', id: added.id, doctorId: added.id }, doctorChanges(null, { ...fields, image: added.image })),
+    );
     return reply.status(201).send({ success: true, message: MESSAGES.doctorAdded, doctor: toDoctor(config.publicUrl, row, {}) });
   });
 
@@ -225,10 +229,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const before = fieldsOf(current, await findDoctorEmail(db, docId));
     const fields = doctorFields(form, before);
     const image = await saveImage(form);
-    const row = await doctorWrites.update(docId, fields, image);
+    const row = await doctorWrites.update(docId, fields, image, (tx, updated) =>
+      audit.within(tx, request, 'doctor.update', { type: 'doctor', id: docId, doctorId: docId }, doctorChanges(before, { ...fields, image: updated.image })),
+    );
     if (!row) throw new HttpError(404, MESSAGES.doctorNotFound);
     if (image) await ctx.uploads.remove(current.image);
-    await audit(request, 'doctor.update', { type: 'doctor', id: docId, doctorId: docId }, doctorChanges(before, { ...fields, image: row.image }));
     return { success: true as const, message: MESSAGES.doctorUpdated, doctor: toDoctor(config.publicUrl, row, {}) };
   });
 
@@ -236,10 +241,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     `${base}/change-availability`,
     { ...guarded, schema: { body: doctorIdRequestSchema, response: withErrors({ 200: availabilityReplySchema }) } },
     async (request) => {
-      const available = await doctorWrites.toggleAvailability(request.body.docId);
-      if (available === null) throw new HttpError(404, MESSAGES.doctorNotFound);
       const { docId } = request.body;
-      await audit(request, 'doctor.availability', { type: 'doctor', id: docId, doctorId: docId }, { available: { from: !available, to: available } });
+      const available = await doctorWrites.toggleAvailability(docId, (tx, now) =>
+        audit.within(tx, request, 'doctor.availability', { type: 'doctor', id: docId, doctorId: docId }, { available: { from: !now, to: now } }),
+      );
+      if (available === null) throw new HttpError(404, MESSAGES.doctorNotFound);
       return { success: true as const, message: MESSAGES.availabilityChanged, available };
     },
   );

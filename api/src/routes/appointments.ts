@@ -16,7 +16,7 @@ import { isWithinCutoff } from '../lib/no-show-policy';
 import { auditOffers } from '../lib/waitlist-audit';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
-import { toAppointment } from '../lib/serialize';
+import { outsideHoursOf, toAppointment } from '../lib/serialize';
 import { findAppointmentState, keepStrandedVisit, listUserAppointments } from '../repositories/appointments-repository';
 import { findOwnAppointment, type OwnAppointmentRow } from '../repositories/patient-appointment-repository';
 import { listUserRatings } from '../repositories/ratings-repository';
@@ -63,7 +63,11 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     { preValidation: guards.requirePatient, schema: { response: withErrors({ 200: appointmentsReplySchema }) } },
     async (request) => {
       const [rows, ratings] = await Promise.all([listUserAppointments(db, request.userId), listUserRatings(db, request.userId)]);
-      const appointments = rows.map((row) => ({ ...toAppointment(config.publicUrl, row), rating: ratings.get(row.id) ?? null }));
+      const appointments = rows.map((row) => ({
+        ...toAppointment(config.publicUrl, row),
+        rating: ratings.get(row.id) ?? null,
+        outsideHours: outsideHoursOf(row),
+      }));
       return { success: true as const, appointments };
     },
   );

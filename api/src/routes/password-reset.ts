@@ -48,11 +48,14 @@ export async function passwordResetRoutes(app: FastifyInstance, ctx: AppContext)
       const { token, password } = request.body;
       const problem = validatePassword(password);
       if (problem) throw new HttpError(400, problem);
-      const userId = await resetPassword(db, { token, passwordHash: await hashPassword(password), now: ctx.now() });
-      const session = await startSession(db, { role: 'patient', userId, ...requestClient(request) }, sessions);
-      request.userId = userId;
-      request.actorRole = 'patient';
-      await ctx.audit(request, 'account.password-reset', { type: 'session', id: session.sessionId });
+      // The new password, the end of every older session, the new session and its entry: one transaction.
+      const session = await resetPassword(db, { token, passwordHash: await hashPassword(password), now: ctx.now() }, async (tx, userId) => {
+        request.userId = userId;
+        request.actorRole = 'patient';
+        const started = await startSession(tx, { role: 'patient', userId, ...requestClient(request) }, sessions);
+        await ctx.audit.within(tx, request, 'account.password-reset', { type: 'session', id: started.sessionId });
+        return started;
+      });
       return { success: true as const, token: session.token, message: MESSAGES.passwordResetDone };
     },
   );

@@ -38,12 +38,14 @@ export async function ratingRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const appointment = await findOwnAppointment(db, appointmentId, request.userId);
       if (!appointment) throw new HttpError(404, MESSAGES.appointmentNotFound);
       if (!appointment.is_completed || appointment.cancelled) throw new HttpError(400, MESSAGES.ratingNotCompleted);
-      await ctx.appointmentWrites.rate({ appointmentId, userId: request.userId, doctorId: appointment.doctor_id, rating, comment });
-      await ctx.audit(
-        request,
-        'appointment.rate',
-        { type: 'appointment', id: appointmentId, appointmentId, doctorId: appointment.doctor_id },
-        { rating, commented: comment !== '' },
+      await ctx.appointmentWrites.rate({ appointmentId, userId: request.userId, doctorId: appointment.doctor_id, rating, comment }, (tx) =>
+        ctx.audit.within(
+          tx,
+          request,
+          'appointment.rate',
+          { type: 'appointment', id: appointmentId, appointmentId, doctorId: appointment.doctor_id },
+          { rating, commented: comment !== '' },
+        ),
       );
       return reply.status(201).send({ success: true, message: MESSAGES.ratingThanks });
     },

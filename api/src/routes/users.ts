@@ -53,21 +53,22 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const problem = firstError(validateRegistration(input));
       if (problem) throw new HttpError(400, problem);
       const id = randomUUID();
+      const passwordHash = await hashPassword(input.password);
+      request.userId = id;
+      request.actorRole = 'patient';
+      let token: string;
       try {
-        await insertUser(db, {
-          id,
-          name: input.name.trim(),
-          email: normalizeEmail(input.email),
-          passwordHash: await hashPassword(input.password),
-        });
+        // The account, its first session and the entry saying so commit together.
+        ({ token } = await db.transaction(async (tx) => {
+          await insertUser(tx, { id, name: input.name.trim(), email: normalizeEmail(input.email), passwordHash });
+          const started = await startSession(tx, { role: 'patient', userId: id, ...requestClient(request) }, sessions);
+          await audit.within(tx, request, 'auth.register', { type: 'session', id: started.sessionId });
+          return started;
+        }));
       } catch (error) {
         if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new HttpError(409, MESSAGES.emailTaken);
         throw error;
       }
-      const { token, sessionId } = await startSession(db, { role: 'patient', userId: id, ...requestClient(request) }, sessions);
-      request.userId = id;
-      request.actorRole = 'patient';
-      await audit(request, 'auth.register', { type: 'session', id: sessionId });
       return reply.status(201).send({ success: true, token, message: MESSAGES.registered });
     },
   );
@@ -89,10 +90,13 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
         await ctx.rateLimits.loginFailures.failed(request, email);
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
-      const { token, sessionId } = await startSession(db, { role: 'patient', userId: user.id, ...requestClient(request) }, sessions);
       request.userId = user.id;
       request.actorRole = 'patient';
-      await audit(request, 'auth.login', { type: 'session', id: sessionId });
+      const { token } = await db.transaction(async (tx) => {
+        const started = await startSession(tx, { role: 'patient', userId: user.id, ...requestClient(request) }, sessions);
+        await audit.within(tx, request, 'auth.login', { type: 'session', id: started.sessionId });
+        return started;
+      });
       return { success: true as const, token, message: MESSAGES.loggedIn };
     },
   );
@@ -138,14 +142,18 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const newImage = image && kind ? await ctx.uploads.save(image, kind) : null;
       let updated;
       try {
-        updated = await updateProfile(db, request.userId, {
-          name: input.name,
-          phone: input.phone,
-          image: newImage ?? current.image,
-          addressLine1: input.address.line1,
-          addressLine2: input.address.line2,
-          gender: input.gender,
-          dob: input.dob,
+        updated = await db.transaction(async (tx) => {
+          const row = await updateProfile(tx, request.userId, {
+            name: input.name,
+            phone: input.phone,
+            image: newImage ?? current.image,
+            addressLine1: input.address.line1,
+            addressLine2: input.address.line2,
+            gender: input.gender,
+            dob: input.dob,
+          });
+          if (row) await audit.within(tx, request, 'account.profile-update', { type: 'patient', id: request.userId }, profileChanges(current, row));
+          return row;
         });
       } catch (error) {
         if (newImage) await ctx.uploads.remove(newImage);
@@ -153,7 +161,6 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       }
       if (!updated) throw new HttpError(401, MESSAGES.notLoggedIn);
       if (newImage && current.image) await ctx.uploads.remove(current.image);
-      await audit(request, 'account.profile-update', { type: 'patient', id: request.userId }, profileChanges(current, updated));
       return { success: true as const, message: MESSAGES.profileUpdated, user: toProfile(config.publicUrl, updated) };
     },
   );

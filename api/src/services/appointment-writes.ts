@@ -240,10 +240,16 @@ export function createAppointmentWrites(
     }
   }
 
-  /** Adds a rating of a visit; 409 when it was rated already (the primary key decides). */
-  async function rate(rating: Parameters<typeof insertRating>[1]): Promise<void> {
+  /**
+   * Adds a rating of a visit, then `last` (its audit entry) in the same transaction; 409 when it
+   * was rated already (the primary key decides).
+   */
+  async function rate(rating: Parameters<typeof insertRating>[1], last?: (tx: Queryable) => Promise<void>): Promise<void> {
     try {
-      await insertRating(db, rating);
+      await db.transaction(async (tx) => {
+        await insertRating(tx, rating);
+        await last?.(tx);
+      });
     } catch (error) {
       if (violatedUniqueIndex(error) !== null) throw new HttpError(409, MESSAGES.ratingTwice);
       throw error;

@@ -1,5 +1,5 @@
 import { generateSlotDays, MESSAGES, type Schedule } from '@carebook/shared';
-import type { Db } from '../db/db';
+import type { Db, Queryable } from '../db/db';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../db/db';
 import { HttpError } from '../lib/http-error';
 import type { UploadStore } from '../lib/images';
@@ -31,8 +31,15 @@ export interface SavedSchedule {
 }
 
 /**
- * The admin's writes to doctors. Each tells the doctor list it changed once it has committed; a
- * failed write removes the photo it was given (stored before the write) and a taken email is 409.
+ * Runs last in a write's transaction, with what it wrote: the audit entry of the change
+ * (`audit.within`), so the change and its entry commit together or not at all.
+ */
+export type LastInTransaction<Row> = (tx: Queryable, written: Row) => Promise<void>;
+
+/**
+ * The admin's writes to doctors, each in one transaction that ends with its `last` step (the audit
+ * entry). Each tells the doctor list it changed once it has committed; a failed write removes the
+ * photo it was given (stored before the write) and a taken email is 409.
  */
 export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: UploadStore, mail: AppointmentMail, waitlist: Waitlist) {
   const keepingPhotoTidy = async <Row>(write: () => Promise<Row>, image: string | null): Promise<Row> => {
@@ -45,18 +52,43 @@ export function createDoctorWrites(db: Db, changes: DoctorListChanges, uploads: 
     }
   };
   return {
-    add: notifying(changes, (id: string, fields: DoctorFields, image: string | null): Promise<DoctorRow> =>
-      keepingPhotoTidy(() => insertDoctor(db, id, { ...fields, image: image ?? '' }), image),
+    add: notifying(changes, (id: string, fields: DoctorFields, image: string | null, last?: LastInTransaction<DoctorRow>): Promise<DoctorRow> =>
+      keepingPhotoTidy(
+        () =>
+          db.transaction(async (tx) => {
+            const row = await insertDoctor(tx, id, { ...fields, image: image ?? '' });
+            await last?.(tx, row);
+            return row;
+          }),
+        image,
+      ),
     ),
     /** `null` when there is no such doctor. */
     update: notifying(
       changes,
-      (id: string, fields: DoctorFields, image: string | null): Promise<DoctorRow | null> =>
-        keepingPhotoTidy(() => updateDoctor(db, id, { ...fields, image: image ?? fields.image }), image),
+      (id: string, fields: DoctorFields, image: string | null, last?: LastInTransaction<DoctorRow>): Promise<DoctorRow | null> =>
+        keepingPhotoTidy(
+          () =>
+            db.transaction(async (tx) => {
+              const row = await updateDoctor(tx, id, { ...fields, image: image ?? fields.image });
+              if (row) await last?.(tx, row);
+              return row;
+            }),
+          image,
+        ),
       (row) => row !== null,
     ),
     /** The new availability, `null` when there is no such doctor. */
-    toggleAvailability: notifying(changes, (id: string) => toggleAvailability(db, id), (available) => available !== null),
+    toggleAvailability: notifying(
+      changes,
+      (id: string, last?: LastInTransaction<boolean>) =>
+        db.transaction(async (tx) => {
+          const available = await toggleAvailability(tx, id);
+          if (available !== null) await last?.(tx, available);
+          return available;
+        }),
+      (available) => available !== null,
+    ),
     /**
      * Saves the schedule and lists the upcoming appointments now outside it, in one transaction.
      * Each such visit's patient is emailed (once per time of the visit) and its reminder held

@@ -123,16 +123,21 @@ async function claimLink(tx: Queryable, token: string, now: Date): Promise<strin
 
 /**
  * Sets the new password with a link, once: in one transaction the link (and every other open link
- * of the account) is used up, the password replaced and every session of the account ended. The
- * caller then starts the new session. Refusals (400) change nothing. Returns the account's id.
+ * of the account) is used up, the password replaced, every session of the account ended, and then
+ * `last` runs with the account's id (the caller starts the new session and writes its audit entry
+ * there). Refusals (400) change nothing. Returns what `last` returns.
  */
-export async function resetPassword(db: Db, input: { token: string; passwordHash: string; now: Date }): Promise<string> {
+export async function resetPassword<T>(
+  db: Db,
+  input: { token: string; passwordHash: string; now: Date },
+  last: (tx: Queryable, userId: string) => Promise<T>,
+): Promise<T> {
   const { now } = input;
   return db.transaction(async (tx) => {
     const userId = await claimLink(tx, input.token, now);
     await tx.query('UPDATE users SET password = $2 WHERE id = $1', [userId, input.passwordHash]);
     await tx.query('UPDATE password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
     await revokeUserSessions(tx, userId, { reason: 'password-reset', now });
-    return userId;
+    return last(tx, userId);
   });
 }

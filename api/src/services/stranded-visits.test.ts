@@ -1,6 +1,6 @@
 import { type AdminAppointment, MESSAGES } from '@carebook/shared';
 import { get, post } from '../test-support/http';
-import { adminToken, doctor } from '../test-support/patient-calls';
+import { adminToken, doctor, myAppointments } from '../test-support/patient-calls';
 import { type CaughtMail, useSmtpCatcher } from '../test-support/smtp-catcher';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
 
@@ -61,6 +61,8 @@ describe.each(DRIVERS)('visits a schedule change strands, on %s', (driver) => {
     await smtp.waitFor(has(staffKept.email, 'Please check your appointment'));
     const shown = await listed(admin, kept.appointmentId);
     expect(shown?.stranded).toEqual({ toldAt: START.getTime(), held: true, answer: null });
+    // The patient's own list asks them (My Appointments shows the question and "Keep this time").
+    expect((await myAppointments(env, kept.token)).map((a) => a.outsideHours)).toEqual(['ask']);
 
     // Saving the same hours again tells nobody twice.
     expect((await post(env.app, '/api/v1/admin/doctor-schedule', awayThursday, admin)).status).toBe(200);
@@ -81,6 +83,7 @@ describe.each(DRIVERS)('visits a schedule change strands, on %s', (driver) => {
     // The patient keeps one, staff keep the other: both reminders go out.
     const keep = await post(env.app, '/api/v1/user/keep-appointment', { appointmentId: kept.appointmentId }, kept.token);
     expect(keep.body).toEqual({ success: true, message: MESSAGES.appointmentKept });
+    expect((await myAppointments(env, kept.token)).map((a) => a.outsideHours)).toEqual(['kept']);
     expect((await post(env.app, '/api/v1/user/keep-appointment', { appointmentId: staffKept.appointmentId }, kept.token)).status).toBe(404);
     // An admin session lasts 12 hours: the clock moved a day, so staff log in again.
     const staff = await adminToken(env);
@@ -99,5 +102,11 @@ describe.each(DRIVERS)('visits a schedule change strands, on %s', (driver) => {
       staffKept.appointmentId,
     ]);
     expect(trail).toHaveLength(2);
+
+    // Moved to a time within the doctor's hours afterwards, the kept visit asks and says nothing more.
+    const moved = await post(env.app, '/api/v1/user/reschedule-appointment', { appointmentId: kept.appointmentId, slotDate: '27_11_2026', slotTime: '11:00' }, kept.token);
+    expect(moved.status).toBe(200);
+    expect((await myAppointments(env, kept.token)).map((a) => a.outsideHours)).toEqual([null]);
+    expect((await listed(staff, kept.appointmentId))?.stranded).toEqual({ toldAt: START.getTime(), held: false, answer: 'moved' });
   });
 });

@@ -30,6 +30,12 @@ export const appointmentSchema = z.object({
   isCompleted: z.boolean(),
   /** The patient's own rating of this visit (1-5), `null` when not rated yet. */
   rating: z.number().nullable().optional(),
+  /**
+   * A change of the doctor's hours or time off left this visit outside them (the patient was
+   * emailed): `'ask'` while it waits for the patient's answer (keep it or move it), `'kept'` once
+   * kept at its time by the patient or the clinic; `null` (or absent) otherwise.
+   */
+  outsideHours: z.enum(['ask', 'kept']).nullable().optional(),
 });
 
 export const appointmentsReplySchema = z.object({ success: z.literal(true), appointments: z.array(appointmentSchema) });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatAppointmentTime, type Appointment } from '@carebook/shared';
 import { AppointmentStatus, type AppointmentActions } from './appointment-status';
+import { OutsideHoursNotice } from './outside-hours-notice';
 import styles from './my-appointments-page.module.css';
 
 interface AppointmentCardProps extends AppointmentActions {
@@ -9,7 +10,7 @@ interface AppointmentCardProps extends AppointmentActions {
 }
 
 /** One appointment: the doctor, where, when (clinic wall time), and its state. */
-export function AppointmentCard({ appointment, upcoming, ...actions }: AppointmentCardProps): ReactNode {
+export function AppointmentCard({ appointment, upcoming, onAnswered, ...actions }: AppointmentCardProps): ReactNode {
   const { docData } = appointment;
   const when = formatAppointmentTime(appointment.slotDate, appointment.slotTime);
   return (
@@ -35,6 +36,11 @@ export function AppointmentCard({ appointment, upcoming, ...actions }: Appointme
         </p>
         <p className={styles.when}>{`Date & Time: ${when}`}</p>
       </div>
+      {upcoming && appointment.outsideHours && (
+        <div className={styles.outsideHoursRow}>
+          <OutsideHoursNotice appointment={appointment} onAnswered={onAnswered} />
+        </div>
+      )}
       <div className={styles.actions}>
         <AppointmentStatus appointment={appointment} upcoming={upcoming} {...actions} />
       </div>

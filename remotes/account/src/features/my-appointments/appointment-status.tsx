@@ -10,6 +10,8 @@ export interface AppointmentActions {
   onAddToCalendar: (appointment: Appointment) => void;
   /** "Notify me of an earlier time" with this visit's doctor. */
   onNotifyEarlier: (appointment: Appointment) => void;
+  /** After the patient answered a schedule change (kept the time): reload the list. */
+  onAnswered: () => Promise<void>;
 }
 
 interface AppointmentStatusProps extends AppointmentActions {
@@ -28,7 +30,7 @@ export function reschedulePath(appointment: Appointment): string {
  * and Add to calendar while upcoming, Rate once completed, and nothing to change once the visit's
  * time has come.
  */
-export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar, onNotifyEarlier }: AppointmentStatusProps): ReactNode {
+export function AppointmentStatus({ appointment, upcoming, onCancel, onRate, onAddToCalendar, onNotifyEarlier }: Omit<AppointmentStatusProps, 'onAnswered'>): ReactNode {
   if (appointment.cancelled) {
     return (
       <button type="button" className={`${formStyles.secondary} ${styles.cancelled}`} disabled>

@@ -114,7 +114,7 @@ function AppointmentsList(): ReactNode {
       {state.status === 'ready' && state.data.length > 0 && clinic && (
         <Groups
           groups={groupAppointments(state.data, new Date(), clinic.timeZone)}
-          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a), onNotifyEarlier: setWaiting }}
+          actions={{ onCancel: setConfirming, onRate: setRating, onAddToCalendar: (a) => void addToCalendar(a), onNotifyEarlier: setWaiting, onAnswered: reload }}
         />
       )}
       <WaitlistRequests state={waitlist.state} reload={waitlist.reload} />
