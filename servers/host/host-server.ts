@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREENS, type RuntimeConfig } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../releases/live-release-watcher';
+import { listenForReleases } from '../releases/release-follower';
 import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { createHostApp } from './host-app';
 import { createPageRenderer, type PageRenderer } from './render-page';
@@ -19,7 +20,16 @@ export interface HostServerOptions {
   apiInternalUrl?: string;
   /** An https deployment (HSTS). */
   https: boolean;
+  /**
+   * The PostgreSQL of the remotes' releases (`DATABASE_URL`): a release's NOTIFY makes the host ask
+   * that remote at once (and once more shortly after, for a replica still copying its files)
+   * instead of at its next poll.
+   */
+  releasesDatabaseUrl?: string;
 }
+
+/** After a NOTIFY, the second question: a remote replica copies a new release before serving it. */
+const SECOND_LOOK_MS = 250;
 
 /**
  * Serves the host: its static files, `/remotes.json` and every page rendered on the server
@@ -29,6 +39,7 @@ export class HostServer {
   readonly liveReleases: LiveReleaseWatcher;
   readonly renderPage: PageRenderer;
   readonly runtimeConfig: () => Promise<RuntimeConfig>;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly options: HostServerOptions) {
     this.liveReleases = new LiveReleaseWatcher(options.remotes);
@@ -65,11 +76,20 @@ export class HostServer {
 
   /** Learns the live releases (bounded by one question's timeout) and loads their screens. */
   async start(): Promise<void> {
+    const url = this.options.releasesDatabaseUrl;
+    if (url && !this.unlisten) {
+      this.unlisten = listenForReleases(url, (remote) => {
+        this.liveReleases.refresh(remote);
+        setTimeout(() => this.liveReleases.refresh(remote), SECOND_LOOK_MS).unref();
+      });
+    }
     await this.liveReleases.start();
     await this.renderPage.warm().catch(() => undefined);
   }
 
   stop(): void {
     this.liveReleases.stop();
+    void this.unlisten?.();
+    this.unlisten = null;
   }
 }
