@@ -32,6 +32,17 @@ export interface HostServerOptions {
 const SECOND_LOOK_MS = 250;
 
 /**
+ * Pokes `watcher` on every release NOTIFY: the remote is asked at once and once more shortly after
+ * (a replica may still be copying the new release's files). Returns the stop.
+ */
+export function refreshOnRelease(watcher: LiveReleaseWatcher, connectionString: string): () => Promise<void> {
+  return listenForReleases(connectionString, (remote) => {
+    watcher.refresh(remote);
+    setTimeout(() => watcher.refresh(remote), SECOND_LOOK_MS).unref();
+  });
+}
+
+/**
  * Serves the host: its static files, `/remotes.json` and every page rendered on the server
  * (render-page.ts), with the remotes' live releases learned in the background (never per page).
  */
@@ -77,12 +88,7 @@ export class HostServer {
   /** Learns the live releases (bounded by one question's timeout) and loads their screens. */
   async start(): Promise<void> {
     const url = this.options.releasesDatabaseUrl;
-    if (url && !this.unlisten) {
-      this.unlisten = listenForReleases(url, (remote) => {
-        this.liveReleases.refresh(remote);
-        setTimeout(() => this.liveReleases.refresh(remote), SECOND_LOOK_MS).unref();
-      });
-    }
+    if (url && !this.unlisten) this.unlisten = refreshOnRelease(this.liveReleases, url);
     await this.liveReleases.start();
     await this.renderPage.warm().catch(() => undefined);
   }
