@@ -132,3 +132,18 @@ describe('replicas of a remote on one PostgreSQL', () => {
     expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
   });
 });
+
+describe('a replica moved from the filesystem store to PostgreSQL', () => {
+  it('leaves the releases it kept on disk in the same RELEASES_DIR alone', async () => {
+    const { url } = await releases();
+    const onDisk = path.join(root, 'shared-dir', 'doctors', '20261127T090000000Z-0000aaaa');
+    fs.mkdirSync(onDisk, { recursive: true });
+    fs.writeFileSync(path.join(onDisk, 'remoteEntry.js'), 'kept on disk');
+    const follower = new ReleaseFollower('doctors', { connectionString: url, cacheDir: path.join(root, 'shared-dir') });
+    cleanups.push(() => follower.stop());
+    await follower.sync();
+    expect(fs.readFileSync(path.join(onDisk, 'remoteEntry.js'), 'utf8')).toBe('kept on disk');
+    expect(follower.list()).toHaveLength(2);
+    for (const id of follower.list()) expect(fs.existsSync(path.join(follower.folder(id), 'remoteEntry.js'))).toBe(true);
+  });
+});

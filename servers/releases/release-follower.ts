@@ -20,7 +20,7 @@ export interface ServedReleases {
 
 export interface ReleaseFollowerOptions {
   connectionString: string;
-  /** This replica's own copy of the kept releases' files (never shared with another replica). */
+  /** This replica's own copy of the kept releases' files goes under `<cacheDir>/postgres-copy/<remote>` (never shared). */
   cacheDir: string;
   /** The safety net: how often the version is re-read whatever the notifications say. */
   rereadMs?: number;
@@ -115,7 +115,9 @@ export class ReleaseFollower implements ServedReleases {
     readonly remote: string,
     private readonly options: ReleaseFollowerOptions,
   ) {
-    this.dir = path.join(options.cacheDir, remote);
+    // A folder apart from the filesystem store's `<cacheDir>/<remote>`: a replica moved to PostgreSQL
+    // leaves the releases it kept on disk alone (the follower removes whatever is not kept from its own).
+    this.dir = path.join(options.cacheDir, 'postgres-copy', remote);
     this.store = new PgReleaseStore(options.connectionString, remote);
     this.rereadMs = options.rereadMs ?? DEFAULT_REREAD_MS;
     this.relistenMs = options.relistenMs ?? 500;
