@@ -32,13 +32,29 @@ function build(label: string): string {
   return dir;
 }
 
+// PostgreSQL on a machine busy with other suites: a store's first call creates its schema.
+jest.setTimeout(30_000);
+
 let cluster: PgCluster;
-let databases = 0;
+/** One database for the file; each test starts from an empty schema (cheaper than a database each). */
+let databaseUrl: string;
 const opened: ReleaseStoreContract[] = [];
 
 beforeAll(async () => {
   cluster = await startPgCluster();
+  databaseUrl = await cluster.createDatabase('releases');
 });
+
+async function emptyDatabase(): Promise<string> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${RELEASES_SCHEMA} CASCADE`);
+  } finally {
+    await client.end();
+  }
+  return databaseUrl;
+}
 afterAll(() => cluster.stop());
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-releases-'));
@@ -59,7 +75,7 @@ const stores: StoreCase[] = [
   {
     name: 'the PostgreSQL store',
     async open() {
-      const store = new PgReleaseStore(await cluster.createDatabase(`releases_${(databases += 1)}`), 'doctors');
+      const store = new PgReleaseStore(await emptyDatabase(), 'doctors');
       opened.push(store);
       return store;
     },
@@ -452,7 +468,7 @@ describe('history and pointer stay consistent', () => {
 
 describe('the PostgreSQL store', () => {
   async function twoMachines(): Promise<[PgReleaseStore, PgReleaseStore, string]> {
-    const url = await cluster.createDatabase(`releases_${(databases += 1)}`);
+    const url = await emptyDatabase();
     const stores = [new PgReleaseStore(url, 'doctors'), new PgReleaseStore(url, 'doctors')] as const;
     opened.push(...stores);
     return [...stores, url];
