@@ -93,6 +93,16 @@ describe('replicas of a remote on one PostgreSQL', () => {
     await store.rollback();
     const back = await Promise.all(replicas.map((each) => timeUntil(async () => (await each.liveId()) === one, 5000)));
     for (const time of back) expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
+    // Pruned in the database: gone from every replica's copy and no longer served.
+    const third = (await store.add(build('three'), new Date('2026-11-27T12:00:00.000Z'))).id;
+    await store.setLive(third, 'released');
+    expect(await store.prune(2)).toEqual([two]);
+    for (const each of replicas) {
+      await timeUntil(async () => !each.follower.list().includes(two), 5000);
+      expect(fs.existsSync(each.follower.folder(two))).toBe(false);
+      expect((await fetch(`${each.address}/releases/${two}/remoteEntry.js`)).status).toBe(404);
+      expect(await (await fetch(`${each.address}/releases/${third}/remoteEntry.js`)).text()).toBe('var doctors = "three";');
+    }
   });
 
   it('catches a switch whose notification it missed (its connection was down) by the re-read', async () => {

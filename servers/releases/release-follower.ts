@@ -107,6 +107,7 @@ export class ReleaseFollower implements ServedReleases {
   private snapshot: { live: string | null; kept: string[]; version: number } = { live: null, kept: [], version: -1 };
   private syncing: Promise<void> | null = null;
   private pokedWhileSyncing = false;
+  private failing = false;
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private readonly listeners = new Set<(live: ReleaseInfo | null) => void>();
@@ -177,7 +178,17 @@ export class ReleaseFollower implements ServedReleases {
       this.pokedWhileSyncing = true;
       return;
     }
-    void this.sync().catch((error: unknown) => console.error(`${this.remote}: could not read the releases:`, error instanceof Error ? error.message : error));
+    void this.sync().then(
+      () => {
+        if (this.failing) console.log(`${this.remote}: reading the releases again`);
+        this.failing = false;
+      },
+      (error: unknown) => {
+        // Said once per outage, not at every re-read; the release served stays until it is back.
+        if (!this.failing) console.error(`${this.remote}: could not read the releases:`, error instanceof Error ? error.message : error);
+        this.failing = true;
+      },
+    );
   }
 
   /** Brings this replica up to the database: new releases' files copied, pruned ones removed, then the pointer. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client } from 'pg';
 import { startPgCluster, type PgCluster } from '../../testing/node/pg-cluster';
+import { openReleaseStore, releaseStoreKind } from './open-release-store';
 import { PgReleaseStore, RELEASES_SCHEMA } from './pg-release-store';
 import {
   builtAtOf,
@@ -93,6 +94,19 @@ describe('release ids', () => {
 
   it.each(['live', '../x', '20261122T101500123Z', '20261122T101500123Z-ABCDEF01', ''])('rejects %p', (value) => {
     expect(isReleaseId(value)).toBe(false);
+  });
+
+  it('keeps releases on disk unless DATABASE_URL is set, and RELEASES_STORE picks either', async () => {
+    const url = 'postgres://carebook@db.example:5432/carebook';
+    expect(releaseStoreKind({})).toBe('files');
+    expect(releaseStoreKind({ DATABASE_URL: url })).toBe('postgres');
+    expect(releaseStoreKind({ DATABASE_URL: url, RELEASES_STORE: 'files' })).toBe('files');
+    expect(() => releaseStoreKind({ RELEASES_STORE: 'postgres' })).toThrow('RELEASES_STORE=postgres needs DATABASE_URL');
+    expect(() => releaseStoreKind({ RELEASES_STORE: 's3' })).toThrow('RELEASES_STORE must be postgres or files');
+    expect(openReleaseStore('doctors', { RELEASES_DIR: root })).toBeInstanceOf(ReleaseStore);
+    const remote = openReleaseStore('doctors', { DATABASE_URL: url });
+    expect(remote).toBeInstanceOf(PgReleaseStore);
+    await remote.close();
   });
 
   it('reads RELEASES_KEEP, 5 by default, and refuses nonsense', () => {
