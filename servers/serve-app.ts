@@ -50,7 +50,7 @@ async function configure(env: NodeJS.ProcessEnv): Promise<AppSetup> {
     // Every replica publishes the image's build (the first one adds it, the others find it live).
     const store = new PgReleaseStore(env.DATABASE_URL, app.name);
     try {
-      const live = await publishBuild(store, root, keepFrom(env));
+      const live = await store.exclusively(() => publishBuild(store, root, keepFrom(env)));
       console.log(`${app.name}: release ${live.id} is live (releases in PostgreSQL)`);
     } finally {
       await store.close();

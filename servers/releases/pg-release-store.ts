@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { Pool, type PoolClient } from 'pg';
+import { Client, Pool, type PoolClient } from 'pg';
 import {
   builtAtOf,
   chooseRollback,
@@ -142,7 +142,7 @@ export class PgReleaseStore implements ReleaseStoreContract {
   private ready: Promise<void> | null = null;
 
   constructor(
-    connectionString: string,
+    private readonly connectionString: string,
     readonly remote: string,
   ) {
     this.pool = new Pool({ connectionString, max: 2, application_name: RELEASES_APPLICATION_NAME });
@@ -341,6 +341,23 @@ export class PgReleaseStore implements ReleaseStoreContract {
       [...hashes],
     ]);
     return new Map(rows.map((row) => [row.sha256, row.bytes]));
+  }
+
+  /**
+   * Runs `work` while no other holder of this remote's publish lock runs (on any machine): replicas
+   * starting together with one image publish its build once (the first adds it, the rest find it live).
+   */
+  async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    await this.schema();
+    // A client of its own, outside the pool the work uses: the lock is held by this session.
+    const client = new Client({ connectionString: this.connectionString, application_name: RELEASES_APPLICATION_NAME });
+    await client.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtext('carebook_releases publish ' || $1))", [this.remote]);
+      return await work();
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {

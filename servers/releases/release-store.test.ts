@@ -529,6 +529,15 @@ describe('the PostgreSQL store', () => {
     expect((await store.file(b.id, 'vendor.0000aaaa.js'))?.toString()).toBe('the same library in every build');
   });
 
+  it('publishes one image once when its replicas start together', async () => {
+    const [one, other] = await twoMachines();
+    const image = build('image');
+    const [a, b] = await Promise.all([one, other].map((store) => store.exclusively(() => publishBuild(store, image, 5))));
+    expect(a).toEqual(b);
+    expect(await one.list()).toEqual([a?.id]);
+    expect((await one.history()).switches).toHaveLength(1);
+  });
+
   it('refuses to change a stored file', async () => {
     const [store, , url] = await twoMachines();
     const { id } = await store.add(build('a'));
