@@ -69,7 +69,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   for (const [name, store] of stores) {
     if (store.isLive(distDir(name))) continue;
     await checkBuild(name, distDir(name));
-    publishBuild(store, distDir(name), options.keep ?? DEFAULT_KEEP);
+    await publishBuild(store, distDir(name), options.keep ?? DEFAULT_KEEP);
   }
 
   const running = new Map<AppName, RunningApp>();

@@ -1,6 +1,8 @@
 // Serves ONE built front-end app, as its own deployment (one per container in docker-compose.yml).
-// Env: APP (a name from shared/src/apps.json), PORT. A remote: RELEASES_DIR (its kept releases;
-// the image's build is published there at start unless live already), RELEASES_KEEP. The host:
+// Env: APP (a name from shared/src/apps.json), PORT. A remote: DATABASE_URL (its releases in
+// PostgreSQL, shared by every replica; RELEASES_DIR is then this replica's own copy of their files)
+// or else RELEASES_DIR (its kept releases on this machine); the image's build is published at start
+// unless live already; RELEASES_KEEP. The host: DATABASE_URL (optional: follow releases at once), 
 // API_URL, ADMIN_URL, <NAME>_REMOTE_URL (where browsers load each remote's remoteEntry.js) and
 // <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same),
 // API_INTERNAL_URL (where it reads the doctors for server rendering; default: API_URL).
@@ -9,6 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import { HostServer } from './host/host-server';
 import type { RemoteAddress } from './releases/live-remotes';
 import { createReleaseApp } from './releases/release-app';
+import { releaseStoreKind } from './releases/open-release-store';
+import { PgReleaseStore } from './releases/pg-release-store';
+import { ReleaseFollower } from './releases/release-follower';
 import { keepFrom, publishBuild, releasesDirFrom, ReleaseStore } from './releases/release-store';
 import { isHttpsDeployment } from './static/security-headers';
 import { distDir, SITE_APPS } from './apps/site-apps';
@@ -27,9 +32,11 @@ interface AppSetup {
   createApp: () => Promise<FastifyInstance>;
   /** The host's server (a remote has none). */
   host?: HostServer;
+  /** A remote's replica following its releases in PostgreSQL. */
+  follower?: ReleaseFollower;
 }
 
-function configure(env: NodeJS.ProcessEnv): AppSetup {
+async function configure(env: NodeJS.ProcessEnv): Promise<AppSetup> {
   const problems: string[] = [];
   const app = SITE_APPS.find((candidate) => candidate.name === env.APP);
   if (!app) problems.push(`APP must be one of ${SITE_APPS.map((candidate) => candidate.name).join(', ')}`);
@@ -39,20 +46,41 @@ function configure(env: NodeJS.ProcessEnv): AppSetup {
   const root = distDir(app.name);
   const apiUrl = env.API_URL ?? 'http://localhost:4000';
   const https = isHttpsDeployment(env);
+  if (app.kind === 'remote' && releaseStoreKind(env) === 'postgres' && env.DATABASE_URL) {
+    // Every replica publishes the image's build (the first one adds it, the others find it live).
+    const store = new PgReleaseStore(env.DATABASE_URL, app.name);
+    try {
+      const live = await store.exclusively(() => publishBuild(store, root, keepFrom(env)));
+      console.log(`${app.name}: release ${live.id} is live (releases in PostgreSQL)`);
+    } finally {
+      await store.close();
+    }
+    const follower = new ReleaseFollower(app.name, { connectionString: env.DATABASE_URL, cacheDir: releasesDirFrom(env) });
+    await follower.start();
+    return { name: app.name, port, follower, createApp: () => createReleaseApp({ releases: follower, security: { apiUrl, https } }) };
+  }
   if (app.kind === 'remote') {
     const releases = new ReleaseStore(releasesDirFrom(env), app.name);
-    const live = publishBuild(releases, root, keepFrom(env));
+    const live = await publishBuild(releases, root, keepFrom(env));
     console.log(`${app.name}: release ${live.id} is live`);
     return { name: app.name, port, createApp: () => createReleaseApp({ releases, security: { apiUrl, https } }) };
   }
   const addresses = remoteAddresses(env);
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
-  const host = new HostServer({ root, apiUrl, adminUrl, remotes: addresses, apiInternalUrl: env.API_INTERNAL_URL, https });
+  const host = new HostServer({
+    root,
+    apiUrl,
+    adminUrl,
+    remotes: addresses,
+    apiInternalUrl: env.API_INTERNAL_URL,
+    https,
+    releasesDatabaseUrl: env.DATABASE_URL,
+  });
   return { name: app.name, port, host, createApp: () => host.createApp() };
 }
 
 async function main(): Promise<void> {
-  const { name, port, host, createApp } = configure(process.env);
+  const { name, port, host, follower, createApp } = await configure(process.env);
   const server = await createApp();
   // Bounded by one poll's timeout: a remote that is not up yet is picked up in the background.
   await host?.start();
@@ -60,7 +88,10 @@ async function main(): Promise<void> {
   console.log(`${name} served on port ${port}`);
   const stop = (): void => {
     host?.stop();
-    void server.close().then(() => process.exit(0));
+    void server
+      .close()
+      .then(() => follower?.stop())
+      .then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

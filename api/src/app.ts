@@ -14,6 +14,7 @@ import { DoctorsCache } from './lib/doctors-cache';
 import { UploadStore } from './lib/images';
 import { prepareReply } from './lib/prepared-reply';
 import { createRateLimits } from './lib/rate-limits';
+import { sharedRateLimitStore } from './lib/shared-rate-limit-store';
 import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
 import { createAudit } from './plugins/audit';
@@ -127,7 +128,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   };
   const audit = createAudit(db, { now, enabled: config.auditEnabled, log: app.log });
   // Registered before the context: the per-account limits are built on its store.
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counters are the database's, one budget for every API process; embedded, in memory.
+  await app.register(rateLimit, { global: false, ...(db.driver === 'postgres' ? { store: sharedRateLimitStore(db) } : {}) });
   const ctx: AppContext = {
     db,
     config,

@@ -29,19 +29,21 @@ beforeEach(() => {
 
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+const stores = (remote: string): ReleaseStore => new ReleaseStore(path.join(dir, 'releases'), remote);
+
 describe('checkHostBuild', () => {
-  it('accepts a host build that provides what the live remotes use', () => {
-    expect(() => checkHostBuild(build('host', contract('host', ['Link', 'useMatch', 'useParams'], [])), path.join(dir, 'releases'))).not.toThrow();
+  it('accepts a host build that provides what the live remotes use', async () => {
+    await expect(checkHostBuild(build('host', contract('host', ['Link', 'useMatch', 'useParams'], [])), stores)).resolves.toBeUndefined();
   });
 
-  it('refuses a host build that drops a name a live remote uses, naming it and the release', () => {
+  it('refuses a host build that drops a name a live remote uses, naming it and the release', async () => {
     const live = new ReleaseStore(path.join(dir, 'releases'), 'doctors').live()?.id;
-    expect(() => checkHostBuild(build('host', contract('host', ['Link'], [])), path.join(dir, 'releases'))).toThrow(
+    await expect(checkHostBuild(build('host', contract('host', ['Link'], [])), stores)).rejects.toThrow(
       `Refused: this build of the host would break live remotes, so it was not released:\n- ${ROUTER}: the live doctors release ${live} uses useMatch, which this host build no longer provides`,
     );
   });
 
-  it('refuses a host build that says nothing of what it provides', () => {
-    expect(() => checkHostBuild(build('host', null), path.join(dir, 'releases'))).toThrow(`this build has no ${CONTRACT_FILE}`);
+  it('refuses a host build that says nothing of what it provides', async () => {
+    await expect(checkHostBuild(build('host', null), stores)).rejects.toThrow(`this build has no ${CONTRACT_FILE}`);
   });
 });

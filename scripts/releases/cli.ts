@@ -8,15 +8,18 @@
 // and `publish <remote> [folder]`: check a build already made (default: the remote's dist/) and make
 // it the live release. A remote's container has no webpack: it runs this file bundled, as
 //   docker compose exec <remote> node server/releases.js publish|rollback|releases <remote> [folder]
-// Env: RELEASES_DIR (default .releases/ at the repository root), RELEASES_KEEP (default 5),
+// Env: DATABASE_URL (the releases in PostgreSQL, shared by every replica of the remote; else the
+// folder RELEASES_DIR, default .releases/ at the repository root), RELEASES_KEEP (default 5),
 // HOST_URL (check against the host serving patients; default: the host's local build).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appNamed } from '@carebook/shared/apps';
 import { distDir, REPO_ROOT } from '../../servers/apps/site-apps';
-import { keepFrom, MarkedBadError, releasesDirFrom, ReleaseStore, type LivePeriod, type ReleaseStatus } from '../../servers/releases/release-store';
+import { openReleaseStore } from '../../servers/releases/open-release-store';
+import { keepFrom, MarkedBadError, type LivePeriod, type ReleaseStatus, type ReleaseStoreContract } from '../../servers/releases/release-store';
 import { checkBuild } from './check-build';
 import { checkHostBuild } from './check-host-build';
 
@@ -33,32 +36,32 @@ function build(app: string, buildDir: string): void {
 }
 
 /** Checks a finished build against the host, makes it a new release and the live one, prunes. */
-async function publish(store: ReleaseStore, buildDir: string, keep: number, force: boolean, started = Date.now()): Promise<void> {
+async function publish(store: ReleaseStoreContract, buildDir: string, keep: number, force: boolean, started = Date.now()): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new Error(`${buildDir} holds no build of ${store.remote} (no remoteEntry.js).`);
   await checkBuild(store.remote, buildDir);
-  if (store.isLive(buildDir)) {
+  if (await store.isLive(buildDir)) {
     console.log(`${store.remote}: this build is the live release already.`);
-    console.log(store.live()?.id);
+    console.log((await store.live())?.id);
     return;
   }
-  const bad = store.badReleaseOf(buildDir);
+  const bad = await store.badReleaseOf(buildDir);
   if (bad && !force) {
     throw new Error(
       `Refused: this build of ${store.remote} is byte for byte ${bad.id}, which was ${bad.why}, so it was not released. ` +
         'Change it and release again, or release it anyway with -- --force.',
     );
   }
-  const info = store.add(buildDir);
-  store.setLive(info.id, 'released');
-  const pruned = store.prune(keep);
+  const info = await store.add(buildDir);
+  await store.setLive(info.id, 'released');
+  const pruned = await store.prune(keep);
   console.log(`${store.remote} ${info.id} is live (released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
   if (pruned.length) console.log(`Pruned: ${pruned.join(', ')}`);
   console.log(info.id);
 }
 
-async function release(store: ReleaseStore, keep: number, force: boolean): Promise<void> {
+async function release(store: ReleaseStoreContract, keep: number, force: boolean): Promise<void> {
   const started = Date.now();
-  const buildDir = path.join(store.dir, `.build-${process.pid}`);
+  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), `carebook-${store.remote}-build-`));
   console.log(`Building ${store.remote} into a new release...`);
   try {
     build(store.remote, buildDir);
@@ -72,7 +75,7 @@ async function release(store: ReleaseStore, keep: number, force: boolean): Promi
  * The host has no kept releases: its build replaces `dist/` (what its server serves) once it is
  * checked against the remotes' live releases, so it never drops a name one of them uses.
  */
-function releaseHost(releasesDir: string): void {
+async function releaseHost(): Promise<void> {
   const started = Date.now();
   const served = distDir('host');
   const buildDir = `${served}.build-${process.pid}`;
@@ -80,7 +83,7 @@ function releaseHost(releasesDir: string): void {
   console.log('Building the host...');
   try {
     build('host', buildDir);
-    checkHostBuild(buildDir, releasesDir);
+    await checkHostBuild(buildDir, (remote) => openReleaseStore(remote));
     if (fs.existsSync(served)) fs.renameSync(served, previous);
     fs.renameSync(buildDir, served);
     console.log(`The host's new build is served from ${served} (built and checked in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
@@ -90,11 +93,11 @@ function releaseHost(releasesDir: string): void {
   }
 }
 
-function rollback(store: ReleaseStore, to: string | undefined, force: boolean): void {
+async function rollback(store: ReleaseStoreContract, to: string | undefined, force: boolean): Promise<void> {
   const started = Date.now();
   let result;
   try {
-    result = store.rollback({ to, force });
+    result = await store.rollback({ to, force });
   } catch (error) {
     if (!(error instanceof MarkedBadError)) throw error;
     const { id, why } = error.release;
@@ -120,15 +123,15 @@ function describeRelease(status: ReleaseStatus, live: boolean): string[] {
   return [`${mark}${status.id}  ${status.state.padEnd(11)}  ${status.why}`, ...status.periods.map((each) => `      ${period(each)}`)];
 }
 
-function list(store: ReleaseStore): void {
-  const statuses = store.statuses().reverse();
+async function list(store: ReleaseStoreContract): Promise<void> {
+  const statuses = (await store.statuses()).reverse();
   const kept = statuses.filter((status) => status.kept);
   if (!kept.length) console.log(`${store.remote} has no releases yet (npm run release -w ${appNamed(store.remote).dir}).`);
   for (const status of kept) console.log(describeRelease(status, status.state === 'live').join('\n'));
   const pruned = statuses.filter((status) => !status.kept);
   if (pruned.length) console.log(['Pruned (files gone, history kept):', ...pruned.flatMap((status) => describeRelease(status, false))].join('\n'));
   if (kept.length) {
-    const target = store.rollbackTarget();
+    const target = await store.rollbackTarget();
     const passed = target.skipped.length ? `; passed over ${target.skipped.map((skip) => `${skip.id} (${skip.why})`).join(', ')}` : '';
     console.log(target.id ? `A rollback now goes to ${target.id}: ${target.why}.` : `A rollback now has nowhere to go: ${target.why}${passed}.`);
   }
@@ -140,17 +143,21 @@ async function main(): Promise<void> {
     options: { to: { type: 'string' }, force: { type: 'boolean', default: false } },
   });
   const [command, remote, folder] = positionals;
-  if (command === 'release' && remote === 'host') return releaseHost(releasesDirFrom());
+  if (command === 'release' && remote === 'host') return releaseHost();
   if (!remote || appNamed(remote).kind !== 'remote') {
     throw new Error('Usage: cli.ts release|publish|rollback|releases <remote> [folder] [--to <id>] [--force], or cli.ts release host');
   }
-  const store = new ReleaseStore(releasesDirFrom(), remote);
   if (values.to !== undefined && command !== 'rollback') throw new Error('--to goes with rollback only.');
-  if (command === 'release') await release(store, keepFrom(), values.force);
-  else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force);
-  else if (command === 'rollback') rollback(store, values.to, values.force);
-  else if (command === 'releases') list(store);
-  else throw new Error(`Unknown command "${command}": use release, publish, rollback or releases.`);
+  const store = openReleaseStore(remote);
+  try {
+    if (command === 'release') await release(store, keepFrom(), values.force);
+    else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force);
+    else if (command === 'rollback') await rollback(store, values.to, values.force);
+    else if (command === 'releases') await list(store);
+    else throw new Error(`Unknown command "${command}": use release, publish, rollback or releases.`);
+  } finally {
+    await store.close();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREENS, type RuntimeConfig } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../releases/live-release-watcher';
+import { listenForReleases } from '../releases/release-follower';
 import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { createHostApp } from './host-app';
 import { createPageRenderer, type PageRenderer } from './render-page';
@@ -19,6 +20,26 @@ export interface HostServerOptions {
   apiInternalUrl?: string;
   /** An https deployment (HSTS). */
   https: boolean;
+  /**
+   * The PostgreSQL of the remotes' releases (`DATABASE_URL`): a release's NOTIFY makes the host ask
+   * that remote at once (and once more shortly after, for a replica still copying its files)
+   * instead of at its next poll.
+   */
+  releasesDatabaseUrl?: string;
+}
+
+/** After a NOTIFY, the second question: a remote replica copies a new release before serving it. */
+const SECOND_LOOK_MS = 250;
+
+/**
+ * Pokes `watcher` on every release NOTIFY: the remote is asked at once and once more shortly after
+ * (a replica may still be copying the new release's files). Returns the stop.
+ */
+export function refreshOnRelease(watcher: LiveReleaseWatcher, connectionString: string): () => Promise<void> {
+  return listenForReleases(connectionString, (remote) => {
+    watcher.refresh(remote);
+    setTimeout(() => watcher.refresh(remote), SECOND_LOOK_MS).unref();
+  });
 }
 
 /**
@@ -29,6 +50,7 @@ export class HostServer {
   readonly liveReleases: LiveReleaseWatcher;
   readonly renderPage: PageRenderer;
   readonly runtimeConfig: () => Promise<RuntimeConfig>;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly options: HostServerOptions) {
     this.liveReleases = new LiveReleaseWatcher(options.remotes);
@@ -65,11 +87,15 @@ export class HostServer {
 
   /** Learns the live releases (bounded by one question's timeout) and loads their screens. */
   async start(): Promise<void> {
+    const url = this.options.releasesDatabaseUrl;
+    if (url && !this.unlisten) this.unlisten = refreshOnRelease(this.liveReleases, url);
     await this.liveReleases.start();
     await this.renderPage.warm().catch(() => undefined);
   }
 
   stop(): void {
     this.liveReleases.stop();
+    void this.unlisten?.();
+    this.unlisten = null;
   }
 }

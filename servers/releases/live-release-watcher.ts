@@ -27,6 +27,8 @@ export interface LiveReleaseWatcherOptions {
 interface Run {
   inFlight: Set<AbortController>;
   timers: Map<string, NodeJS.Timeout>;
+  /** Remotes poked while their question was in flight: asked again at once after it. */
+  pending: Set<string>;
 }
 
 const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a?.id === b?.id && a?.entry === b?.entry;
@@ -78,7 +80,7 @@ export class LiveReleaseWatcher {
    */
   start(): Promise<void> {
     if (this.run) return this.firstRound;
-    const run: Run = { inFlight: new Set(), timers: new Map() };
+    const run: Run = { inFlight: new Set(), timers: new Map(), pending: new Set() };
     this.run = run;
     this.firstRound = Promise.all(this.addresses.map((address) => this.poll(run, address))).then(() => undefined);
     return this.firstRound;
@@ -94,6 +96,27 @@ export class LiveReleaseWatcher {
     for (const question of run.inFlight) question.abort();
     run.inFlight.clear();
     this.late.clear();
+  }
+
+  /**
+   * Asks `remote` (every remote when null) now instead of at its next turn: a poke, when the
+   * host learns of a release some other way (PostgreSQL's NOTIFY). A question already in flight
+   * is let finish and the remote is asked again after it.
+   */
+  refresh(remote: string | null = null): void {
+    const run = this.run;
+    if (!run) return;
+    for (const address of this.addresses) {
+      if (remote !== null && address.name !== remote) continue;
+      const timer = run.timers.get(address.name);
+      if (!timer) {
+        run.pending.add(address.name);
+        continue;
+      }
+      clearTimeout(timer);
+      run.timers.delete(address.name);
+      void this.poll(run, address);
+    }
   }
 
   private async poll(run: Run, address: RemoteAddress): Promise<void> {
@@ -119,7 +142,8 @@ export class LiveReleaseWatcher {
       this.late.delete(address.name);
       this.record(address.name, answer);
     }
-    const timer = setTimeout(() => void this.poll(run, address), Math.max(0, this.intervalMs - (Date.now() - startedAt)));
+    const wait = run.pending.delete(address.name) ? 0 : Math.max(0, this.intervalMs - (Date.now() - startedAt));
+    const timer = setTimeout(() => void this.poll(run, address), wait);
     timer.unref();
     run.timers.set(address.name, timer);
   }

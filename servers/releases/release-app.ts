@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, HOST_ENTRY, IMMUTABLE, notFound, pathnameOf, registerStaticFiles, safeRelative, wantsPage } from '../static/static-files';
-import type { ReleaseStore } from './release-store';
+import type { ServedReleases } from './release-follower';
 
 export interface ReleaseAppOptions {
-  /** The remote's kept releases (one of them live). */
-  releases: ReleaseStore;
+  /** The remote's kept releases (one of them live): its folder, or a replica's copy of PostgreSQL's. */
+  releases: ServedReleases;
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;
 }

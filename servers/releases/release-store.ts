@@ -50,7 +50,8 @@ export function builtAtOf(id: string): string {
   return `${t.slice(0, 4)}-${t.slice(4, 6)}-${t.slice(6, 8)}T${t.slice(9, 11)}:${t.slice(11, 13)}:${t.slice(13, 15)}.${t.slice(15, 18)}Z`;
 }
 
-function filesUnder(dir: string, prefix = ''): string[] {
+/** Every file under `dir`, as relative paths with `/`, sorted. */
+export function filesUnder(dir: string, prefix = ''): string[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .flatMap((entry) =>
@@ -176,25 +177,36 @@ export interface RollbackResult {
   skipped: { id: string; why: string }[];
 }
 
+/** A value now (the filesystem store) or later (a store in a database). */
+export type Awaitable<T> = T | Promise<T>;
+
 /**
- * What every store of releases provides: this filesystem one, and a store shared by replicas,
- * which keeps the same history and the same rules.
+ * What every store of releases provides: this filesystem one (the default) and the PostgreSQL
+ * one shared by replicas (`pg-release-store.ts`), which keep the same history and apply the same
+ * rules. The filesystem store answers at once; the PostgreSQL one answers with promises: callers
+ * `await` every call, whichever store they hold.
  */
 export interface ReleaseStoreContract {
   readonly remote: string;
   /** Kept release ids, oldest first. */
-  list(): string[];
-  live(): ReleaseInfo | null;
-  add(buildDir: string, now?: Date): ReleaseInfo;
+  list(): Awaitable<string[]>;
+  live(): Awaitable<ReleaseInfo | null>;
+  add(buildDir: string, now?: Date): Awaitable<ReleaseInfo>;
   /** Moves the pointer and records the switch with its reason, as one step. */
-  setLive(id: string, reason?: LiveReason, options?: SetLiveOptions): LiveSwitch;
-  history(): ReleaseHistory;
-  statuses(): ReleaseStatus[];
-  rollbackTarget(): RollbackChoice;
-  rollback(options?: RollbackOptions): RollbackResult;
+  setLive(id: string, reason?: LiveReason, options?: SetLiveOptions): Awaitable<LiveSwitch>;
+  history(): Awaitable<ReleaseHistory>;
+  statuses(): Awaitable<ReleaseStatus[]>;
+  rollbackTarget(): Awaitable<RollbackChoice>;
+  rollback(options?: RollbackOptions): Awaitable<RollbackResult>;
   /** Prunes down to `keep`: never the live release or the rollback target, bad releases first. */
-  prune(keep: number): string[];
-  isLive(buildDir: string): boolean;
+  prune(keep: number, now?: Date): Awaitable<string[]>;
+  isLive(buildDir: string): Awaitable<boolean>;
+  /** The kept or pruned release marked bad whose build is byte for byte `buildDir`, if any. */
+  badReleaseOf(buildDir: string): Awaitable<ReleaseStatus | null>;
+  /** One file of a kept release (`mf-manifest.json`, `server/x.js`); null when it has none. */
+  file(id: string, relative: string): Awaitable<Buffer | null>;
+  /** Lets go of what the store holds open (a database pool); nothing for the filesystem. */
+  close(): Awaitable<void>;
 }
 
 /** Refused: the release was rolled back or withdrawn, and `force` was not given. */
@@ -346,6 +358,21 @@ export class ReleaseStore implements ReleaseStoreContract {
 
   folder(id: string): string {
     return path.join(this.dir, id);
+  }
+
+  file(id: string, relative: string): Buffer | null {
+    if (!this.list().includes(id)) return null;
+    const file = path.resolve(this.folder(id), relative);
+    if (!file.startsWith(`${this.folder(id)}${path.sep}`)) return null;
+    try {
+      return fs.readFileSync(file);
+    } catch {
+      return null;
+    }
+  }
+
+  close(): void {
+    // Nothing is held open between calls.
   }
 
   /**
@@ -548,12 +575,17 @@ export class ReleaseStore implements ReleaseStoreContract {
   }
 }
 
+/** The manifest of release `release`: `metaData.release` names it (the page logs it, the checks read it). */
+export function stampedManifest(text: string, release: ReleaseInfo): string {
+  const manifest = JSON.parse(text) as { metaData?: Record<string, unknown> };
+  manifest.metaData = { ...manifest.metaData, release };
+  return JSON.stringify(manifest, null, 2);
+}
+
 function stampManifest(dir: string, release: ReleaseInfo): void {
   const file = path.join(dir, 'mf-manifest.json');
   if (!fs.existsSync(file)) return;
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as { metaData?: Record<string, unknown> };
-  manifest.metaData = { ...manifest.metaData, release };
-  const text = JSON.stringify(manifest, null, 2);
+  const text = stampedManifest(fs.readFileSync(file, 'utf8'), release);
   fs.writeFileSync(file, text);
   // The static server sends precompressed files as they are: the gzip copy must match.
   if (fs.existsSync(`${file}.gz`)) fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));
@@ -564,17 +596,17 @@ function stampManifest(dir: string, release: ReleaseInfo): void {
  * back or withdrawn (what `npm start` and a remote's
  * container do with the build they hold). Returns the live release.
  */
-export function publishBuild(store: ReleaseStore, buildDir: string, keep: number): ReleaseInfo {
-  const live = store.live();
-  if (live && store.isLive(buildDir)) return live;
+export async function publishBuild(store: ReleaseStoreContract, buildDir: string, keep: number): Promise<ReleaseInfo> {
+  const live = await store.live();
+  if (live && (await store.isLive(buildDir))) return live;
   // A restart with the image or dist/ of a release that was rolled back keeps the live one.
-  const bad = live ? store.badReleaseOf(buildDir) : null;
+  const bad = live ? await store.badReleaseOf(buildDir) : null;
   if (live && bad) {
     console.warn(`${store.remote}: this build is ${bad.id}, which was ${bad.why}; ${live.id} stays live.`);
     return live;
   }
-  const info = store.add(buildDir);
-  store.setLive(info.id, 'released');
-  store.prune(keep);
+  const info = await store.add(buildDir);
+  await store.setLive(info.id, 'released');
+  await store.prune(keep);
   return info;
 }

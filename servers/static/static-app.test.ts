@@ -40,9 +40,9 @@ const apps: AppCase[] = [
   ],
   [
     "a remote's standalone page (its live release)",
-    () => {
+    async () => {
       const store = new ReleaseStore(path.join(root, 'releases'), 'pages');
-      publishBuild(store, builtApp('pages', '<title>pages alone</title>'), 5);
+      await publishBuild(store, builtApp('pages', '<title>pages alone</title>'), 5);
       return createReleaseApp({ releases: store });
     },
     '<title>pages alone</title>',
