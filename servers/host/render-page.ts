@@ -161,7 +161,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     const id = screen ? `${screen.remote}/${screen.module}` : null;
     const entry = screen ? config.remotes[screen.remote] : undefined;
     const fromRelease = screen ? await releaseScreens.load(config, screen, REGION_BUDGET_MS) : null;
-    const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null };
+    // The clock the page is drawn with travels in it: hydration starts from the same instant.
+    const data: InitialData = { doctors: doctors.value?.doctors ?? null, clinic: clinic.value?.clinic ?? null, renderedAt: new Date().toISOString() };
     const component = fromRelease?.component;
     const rendered = await host.renderPage({
       url,

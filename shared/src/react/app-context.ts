@@ -22,6 +22,11 @@ export interface AppContextValue {
   reloadDoctors: () => Promise<void>;
   /** The clinic's settings from the API (its time zone); `null` until they arrive. */
   clinic: ClinicInfo | null;
+  /**
+   * The instant the server rendered this page's HTML with, when it did: while a screen hydrates
+   * that HTML its clock starts here (see `useNow`), so text drawn from the clock matches.
+   */
+  renderedAt?: Date | null;
   /** Where the navbar's Admin Panel link points. */
   adminUrl: string;
 }

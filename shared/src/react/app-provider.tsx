@@ -20,6 +20,8 @@ import { readStoredToken, TOKEN_KEY, writeStoredToken } from './token-storage';
 export interface InitialData {
   doctors: Doctor[] | null;
   clinic: ClinicInfo | null;
+  /** The instant the server rendered the page with (ISO), for the clock while hydrating. */
+  renderedAt?: string;
 }
 
 export interface AppProviderProps {
@@ -105,6 +107,7 @@ export function AppProvider(props: AppProviderProps): ReactNode {
   }, [api]);
 
   const [clinic, setClinic] = useState<ClinicInfo | null>(initialData?.clinic ?? null);
+  const renderedAt = useMemo(() => (initialData?.renderedAt ? new Date(initialData.renderedAt) : null), [initialData]);
   useEffect(() => {
     if (!initialData?.doctors) void reloadDoctors();
     if (!initialData?.clinic) getClinic(api).then(setClinic, () => setClinic({ timeZone: 'UTC' }));
@@ -165,9 +168,10 @@ export function AppProvider(props: AppProviderProps): ReactNode {
       doctorsStatus,
       reloadDoctors,
       clinic,
+      renderedAt,
       adminUrl,
     }),
-    [api, token, setToken, logout, user, userStatus, reloadUser, doctors, doctorsStatus, reloadDoctors, clinic, adminUrl],
+    [api, token, setToken, logout, user, userStatus, reloadUser, doctors, doctorsStatus, reloadDoctors, clinic, renderedAt, adminUrl],
   );
 
   return <AppContext.Provider value={value}>{children}</AppContext.Provider>;

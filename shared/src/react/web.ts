@@ -4,3 +4,4 @@
  */
 export { StandaloneRoot } from './standalone-root';
 export { downloadAppointmentCalendar } from './calendar-download';
+export { useNow } from './use-now';

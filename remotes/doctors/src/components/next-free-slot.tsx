@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { nextFreeTime, type Doctor } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { useNow } from '../lib/use-now';
+import { useNow } from '@carebook/shared/web';
 import styles from './doctor-facts.module.css';
 
 /** "Next: Today 2:30 PM" from the live bookings; nothing for a doctor not taking appointments. */
 export function NextFreeSlot({ doctor, className }: { doctor: Doctor; className?: string }): ReactNode {
   const { clinic } = useApp();
-  const now = useNow();
+  const now = useNow(60_000);
   if (!clinic) return null;
   const next = nextFreeTime(doctor, now, clinic.timeZone);
   if (!next) return null;

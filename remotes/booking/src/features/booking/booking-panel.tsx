@@ -3,7 +3,7 @@ import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type Doctor } f
 import { useApp } from '@carebook/shared/react';
 import { SlotPicker } from './slot-picker';
 import { useBookSlot, type BookedSlot, type ChosenSlot } from './use-book-slot';
-import { useNow } from './use-now';
+import { useNow } from '@carebook/shared/web';
 import styles from './booking-panel.module.css';
 
 /** What the patient has picked so far: a day, and maybe a time on it. */
@@ -30,7 +30,7 @@ export interface BookingPanelProps {
  */
 export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, initial, onChoose }: BookingPanelProps): ReactNode {
   const { clinic } = useApp();
-  const now = useNow();
+  const now = useNow(30_000);
   // Slots this screen learned are gone (booked here, or refused as taken) before the list reloads.
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
   const days = useMemo(() => {
