@@ -97,6 +97,8 @@ describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
         amount: list[0]?.docData.fees,
         date: expect.any(Number),
         cancelled: false,
+        // Inside the doctor's hours: no schedule change to answer.
+        outsideHours: null,
         payment: false,
         isCompleted: false,
         rating: null,
