@@ -3,7 +3,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { freePort } from '../../../testing/node/free-port';
+import { freePort } from './free-port';
 
 /** A throwaway PostgreSQL server for tests: its own folder, port and socket; gone after `stop()`. */
 export interface PgCluster {
