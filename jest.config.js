@@ -26,9 +26,9 @@ const moduleNameMapper = {
   '^@carebook/shared/apps$': '<rootDir>/shared/src/apps.ts',
   '^@carebook/shared/contract$': '<rootDir>/shared/src/contract/index.ts',
   // Front-end test support (fixtures, renderWithApp); never part of a bundle.
-  '^@carebook/testing$': '<rootDir>/testing/src/index.ts',
+  '^@carebook/testing$': '<rootDir>/testing/react/index.ts',
   '\\.css$': 'identity-obj-proxy',
-  '\\.(svg|png|jpe?g|webp)$': '<rootDir>/jest/file-stub.js',
+  '\\.(svg|png|jpe?g|webp)$': '<rootDir>/testing/jest/file-stub.js',
 };
 const common = { rootDir: __dirname, transform, moduleNameMapper };
 
@@ -46,14 +46,14 @@ module.exports = {
       roots: ['<rootDir>/shared', '<rootDir>/host', '<rootDir>/remotes', '<rootDir>/admin'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/'],
-      setupFiles: ['<rootDir>/jest/setup-globals.js'],
-      setupFilesAfterEnv: ['<rootDir>/jest/setup-dom.ts'],
+      setupFiles: ['<rootDir>/testing/jest/setup-globals.js'],
+      setupFilesAfterEnv: ['<rootDir>/testing/jest/setup-dom.ts'],
     },
     {
       ...common,
       displayName: 'api',
       testEnvironment: 'node',
-      roots: ['<rootDir>/api', '<rootDir>/servers', '<rootDir>/scripts', '<rootDir>/tools'],
+      roots: ['<rootDir>/api', '<rootDir>/servers', '<rootDir>/scripts', '<rootDir>/tools', '<rootDir>/testing/node', '<rootDir>/testing/api'],
       testMatch: ['**/*.test.ts', '<rootDir>/tools/**/*.test.js'],
     },
     {
@@ -62,7 +62,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
+      setupFilesAfterEnv: ['<rootDir>/testing/jest/setup-e2e.ts'],
     },
     {
       // The deployment on a Docker engine (`npm run test:deploy`, after `npm test` in CI): minutes long.
@@ -71,7 +71,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e/deploy'],
       testMatch: ['**/*.deploy.test.ts'],
-      setupFilesAfterEnv: ['<rootDir>/jest/setup-e2e.ts'],
+      setupFilesAfterEnv: ['<rootDir>/testing/jest/setup-e2e.ts'],
     },
   ],
 };

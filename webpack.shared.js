@@ -75,6 +75,26 @@ function singletonContract(name, dir) {
  * @param {string[]} [options.runtimePlugins] MF runtime plugins (host)
  * @param {string} options.title page title of the app's own HTML page
  */
+/**
+ * Every app's HTML page before html-webpack-plugin adds its tags and minifies it. The host's server
+ * fills its title, the end of its head and its root element (servers/host/page-template.ts).
+ */
+function pageHtml(title) {
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="Find a doctor and book a 30-minute appointment online." />
+    <link rel="icon" href="data:," />
+    <title>${title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+}
+
 function createAppConfig({ dir, name, runtimePlugins = [], title }) {
   const appPackage = require(path.join(dir, 'package.json'));
   const app = APPS.find((candidate) => candidate.name === name);
@@ -87,19 +107,7 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
   const page = {
     title,
     publicPath: '/',
-    templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="Find a doctor and book a 30-minute appointment online." />
-    <link rel="icon" href="data:," />
-    <title>${htmlWebpackPlugin.options.title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
+    templateContent: ({ htmlWebpackPlugin }) => pageHtml(htmlWebpackPlugin.options.title),
   };
   const federation = (production, extra) =>
     new ModuleFederationPlugin({
@@ -319,4 +327,4 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
   }
 }
 
-module.exports = { createAppConfig, root, SERVER_PROVIDED };
+module.exports = { createAppConfig, pageHtml, root, SERVER_PROVIDED };

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, parseDateKey, toDateKey } from '@carebook/shared';
-import { adminCall, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { gotoApp, reloadApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { dayChoice, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
-import { axeViolations } from './support/axe';
+import { adminCall, bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { gotoApp, reloadApp, launchBrowser, openPage, type TrackedPage } from '../testing/browser/browser';
+import { dayChoice, timeChoice } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
+import { axeViolations } from '../testing/browser/axe';
 
 let stack: Stack;
 let browser: Browser;

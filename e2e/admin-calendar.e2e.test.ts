@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, toDateKey } from '@carebook/shared';
-import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { axeViolations } from './support/axe';
-import { gotoApp } from './support/browser';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
+import { bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { axeViolations } from '../testing/browser/axe';
+import { gotoApp } from '../testing/browser/browser';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
 
 // The admin app's Calendar (admin/dist) against the real API and the built site; the clinic's
 // zone is the stack's (UTC). Everything happens tomorrow, so every time of the day is still free

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, MESSAGES, toDateKey } from '@carebook/shared';
-import { adminToken, bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { ADMIN_TOKEN_KEY, storeAdminToken, useSiteJourney } from './support/site-journey';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/stack';
-import { gotoApp } from './support/browser';
-import { axeViolations } from './support/axe';
+import { adminToken, bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { ADMIN_TOKEN_KEY, storeAdminToken, useSiteJourney } from '../testing/browser/site-journey';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/browser/stack';
+import { gotoApp } from '../testing/browser/browser';
+import { axeViolations } from '../testing/browser/axe';
 
 // The admin app (admin/dist) served as deployed, beside the whole site and the real API; it reads
 // the test API's address from its /config.json.

@@ -12,10 +12,10 @@ import {
   type FreeSlot,
   type SlotDay,
 } from '@carebook/shared';
-import { adminCall, registerPatient, signInPage } from './support/api-calls';
-import { gotoApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { dayChoice, pickSlot, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { adminCall, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { gotoApp, launchBrowser, openPage, type TrackedPage } from '../testing/browser/browser';
+import { dayChoice, pickSlot, timeChoice } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 // Journeys past booking: confirmation and calendar, reschedule, groups, ratings, next free time.
 // The clinic is in Kolkata (UTC+5:30), the browsers in Los Angeles: times on screen are Kolkata's.

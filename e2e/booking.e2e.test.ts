@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
-import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { gotoApp, launchBrowser, openPage } from './support/browser';
-import { clinicTomorrow, dayChoice, pickSlot, selectedSummary, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { gotoApp, launchBrowser, openPage } from '../testing/browser/browser';
+import { clinicTomorrow, dayChoice, pickSlot, selectedSummary, timeChoice } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 // The clinic is in Kolkata, the browsers in Los Angeles: every time on screen must be Kolkata's.
 const CLINIC_ZONE = 'Asia/Kolkata';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { Doctor } from '@carebook/shared';
-import { useSiteJourney } from './support/site-journey';
-import { gotoApp } from './support/browser';
-import { axeViolations } from './support/axe';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { gotoApp } from '../testing/browser/browser';
+import { axeViolations } from '../testing/browser/axe';
 
 const { stack, visit } = useSiteJourney();
 /** The seeded doctors as the real API lists them, in its order. */

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatLongDay, formatShortDay, formatTime, type SlotDay } from '@carebook/shared';
-import { launchBrowser, openPage } from './support/browser';
-import { startClinicSite, type ClinicSite } from './support/clinic-site';
-import { pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
+import { launchBrowser, openPage } from '../testing/browser/browser';
+import { startClinicSite, type ClinicSite } from '../testing/browser/clinic-site';
+import { pageStorage, recordEmbedEvents, waitForEmbedEvent } from '../testing/browser/embed-probes';
 import { freePort } from '../testing/node/free-port';
-import { clinicTomorrow } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { clinicTomorrow } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 // Integrators' pages beyond the examples: one with its own React 18 app, one calling CareBook
 // before the async loader arrived, one keeping the patient's session across a reload.

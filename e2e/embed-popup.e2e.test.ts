@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { formatShortDay, formatTime, MESSAGES, type SlotDay } from '@carebook/shared';
-import { registerPatient } from './support/api-calls';
-import { launchBrowser, openPage } from './support/browser';
-import { startClinicSite, type ClinicSite } from './support/clinic-site';
-import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
+import { registerPatient } from '../testing/browser/api-calls';
+import { launchBrowser, openPage } from '../testing/browser/browser';
+import { startClinicSite, type ClinicSite } from '../testing/browser/clinic-site';
+import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from '../testing/browser/embed-probes';
 import { freePort } from '../testing/node/free-port';
-import { clinicTomorrow } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
-import { axeViolations } from './support/axe';
+import { clinicTomorrow } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
+import { axeViolations } from '../testing/browser/axe';
 
 let stack: Stack;
 let browser: Browser;

@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { formatShortDay, formatTime, MESSAGES, type Appointment, type SlotDay } from '@carebook/shared';
-import { launchBrowser, openPage } from './support/browser';
-import { startClinicSite, type ClinicSite } from './support/clinic-site';
-import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from './support/embed-probes';
+import { launchBrowser, openPage } from '../testing/browser/browser';
+import { startClinicSite, type ClinicSite } from '../testing/browser/clinic-site';
+import { deepFocus, embedEvents, pageStorage, recordEmbedEvents, waitForEmbedEvent } from '../testing/browser/embed-probes';
 import { freePort } from '../testing/node/free-port';
-import { clinicTomorrow } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
-import { axeViolations } from './support/axe';
+import { clinicTomorrow } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
+import { axeViolations } from '../testing/browser/axe';
 
 // The integrator's page is on its own origin and in its own zone: slots follow the clinic's.
 const CLINIC_ZONE = 'Europe/Berlin';

@@ -3,11 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { MESSAGES, type Doctor, type SlotDay } from '@carebook/shared';
-import { registerPatient } from './support/api-calls';
-import { launchBrowser, openPage } from './support/browser';
+import { registerPatient } from '../testing/browser/api-calls';
+import { launchBrowser, openPage } from '../testing/browser/browser';
 import { freePort } from '../testing/node/free-port';
-import { clinicTomorrow, dayChoice, timeChoice } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { clinicTomorrow, dayChoice, timeChoice } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 // An integrator's page on its own origin, with its own zone: slots still follow the clinic's.
 const CLINIC_ZONE = 'Europe/Berlin';

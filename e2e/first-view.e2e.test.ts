@@ -3,10 +3,10 @@
 // configuration and hints to fetch the route's remote early; the browser takes the server's HTML
 // over in place; JS stays within budget; a slow remote shows its region's shape, never a blank area.
 import type { Browser } from 'playwright-core';
-import { gotoApp, launchBrowser, waitForApp } from './support/browser';
-import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from './support/first-visit-routes';
-import { weighRoute } from './support/route-weight';
-import { startStack, type Stack } from './support/stack';
+import { gotoApp, launchBrowser, waitForApp } from '../testing/browser/browser';
+import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from '../testing/browser/first-visit-routes';
+import { weighRoute } from '../testing/browser/route-weight';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 let stack: Stack;
 let browser: Browser;

@@ -3,8 +3,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Page } from 'playwright-core';
-import { untilHostReports } from './support/live-release';
-import { useSiteJourney } from './support/site-journey';
+import { untilHostReports } from '../testing/browser/live-release';
+import { useSiteJourney } from '../testing/browser/site-journey';
 
 /** Routes served by the other remotes (doctors, account). */
 const OTHER_ROUTES = ['/', '/doctors', '/login'];

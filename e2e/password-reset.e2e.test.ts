@@ -1,9 +1,9 @@
 import { MESSAGES } from '@carebook/shared';
-import { useSmtpCatcher } from '../api/src/test-support/smtp-catcher';
-import { registerPatient } from './support/api-calls';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
-import { gotoApp } from './support/browser';
+import { useSmtpCatcher } from '../testing/node/smtp-catcher';
+import { registerPatient } from '../testing/browser/api-calls';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
+import { gotoApp } from '../testing/browser/browser';
 
 const smtp = useSmtpCatcher();
 const { stack, fresh } = useSiteJourney({ stack: () => ({ env: { SMTP_URL: smtp.url, MAIL_POLL_MS: '200' } }) });

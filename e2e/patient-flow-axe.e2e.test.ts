@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { generateSlotDays } from '@carebook/shared';
-import { bookThroughApi, registerPatient, signInPage, type Patient } from './support/api-calls';
-import { dayChoice, timeChoice } from './support/slot-picker';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
-import { gotoApp } from './support/browser';
-import { axeViolations } from './support/axe';
+import { bookThroughApi, registerPatient, signInPage, type Patient } from '../testing/browser/api-calls';
+import { dayChoice, timeChoice } from '../testing/browser/slot-picker';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
+import { gotoApp } from '../testing/browser/browser';
+import { axeViolations } from '../testing/browser/axe';
 
 const { stack, fresh } = useSiteJourney();
 let patient: Patient;

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { formatShortDay, formatTime, generateSlotDays, type SlotDay } from '@carebook/shared';
-import { dayChoice, timeChoice } from './support/slot-picker';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
+import { dayChoice, timeChoice } from '../testing/browser/slot-picker';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
 
 const { visit } = useSiteJourney();
 

@@ -1,9 +1,9 @@
 import { generateSlotDays, MESSAGES, type SlotDay } from '@carebook/shared';
-import { registerPatient, signInPage } from './support/api-calls';
-import { pickSlot, selectedSummary } from './support/slot-picker';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
-import { gotoApp } from './support/browser';
+import { registerPatient, signInPage } from '../testing/browser/api-calls';
+import { pickSlot, selectedSummary } from '../testing/browser/slot-picker';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
+import { gotoApp } from '../testing/browser/browser';
 
 const { stack, fresh } = useSiteJourney();
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { registerPatient, signInPage } from './support/api-calls';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
-import { gotoApp } from './support/browser';
+import { registerPatient, signInPage } from '../testing/browser/api-calls';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
+import { gotoApp } from '../testing/browser/browser';
 
 const { stack, fresh } = useSiteJourney();
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
-import { gotoApp } from './support/browser';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
+import { gotoApp } from '../testing/browser/browser';
 
 const { stack, fresh } = useSiteJourney();
 

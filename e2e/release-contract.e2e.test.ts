@@ -4,10 +4,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { contentHash } from '../servers/releases/release-store';
-import { distDir, REPO_ROOT } from '../servers/apps/site-apps';
-import { untilHostServes } from './support/live-release';
-import { LIST_PAGE, releaseWith as releaseIn, replace, type Edit } from './support/release-commands';
-import { useSiteJourney } from './support/site-journey';
+import { distDir } from '../servers/apps/site-apps';
+import { REPO_ROOT } from '../testing/node/repo-root';
+import { untilHostServes } from '../testing/browser/live-release';
+import { LIST_PAGE, releaseWith as releaseIn, replace, type Edit } from '../testing/browser/release-commands';
+import { useSiteJourney } from '../testing/browser/site-journey';
 
 const SHARED_INDEX = path.join(REPO_ROOT, 'shared/src/index.ts');
 const NEW_HELPER = path.join(REPO_ROOT, 'shared/src/domain/release-probe.ts');

@@ -2,9 +2,9 @@
 // over bad ones (docs/architecture.md, "Releases and rollback"). Every step runs the team's real
 // commands on real builds of the doctors remote, with the site open in a browser.
 import type { Page } from 'playwright-core';
-import { untilHostServes } from './support/live-release';
-import { LIST_PAGE, lastLine, releaseCommand, releaseWith, replace, type CommandResult, type Edit } from './support/release-commands';
-import { useSiteJourney } from './support/site-journey';
+import { untilHostServes } from '../testing/browser/live-release';
+import { LIST_PAGE, lastLine, releaseCommand, releaseWith, replace, type CommandResult, type Edit } from '../testing/browser/release-commands';
+import { useSiteJourney } from '../testing/browser/site-journey';
 
 const { stack, visit } = useSiteJourney();
 

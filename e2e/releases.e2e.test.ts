@@ -6,10 +6,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { contentHash } from '../servers/releases/release-store';
-import { distDir, REPO_ROOT } from '../servers/apps/site-apps';
-import { gotoApp, launchBrowser, openPage, type TrackedPage } from './support/browser';
-import { untilHostServes } from './support/live-release';
-import { startStack, type Stack } from './support/stack';
+import { distDir } from '../servers/apps/site-apps';
+import { REPO_ROOT } from '../testing/node/repo-root';
+import { gotoApp, launchBrowser, openPage, type TrackedPage } from '../testing/browser/browser';
+import { untilHostServes } from '../testing/browser/live-release';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 const run = promisify(execFile);
 const LIST_PAGE = path.join(REPO_ROOT, 'remotes/doctors/src/features/doctor-list/doctor-list-page.tsx');

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { DEFAULT_SCHEDULE, formatShortDay, formatTime, generateSlotDays, MESSAGES, toIsoDate, type SlotDay } from '@carebook/shared';
-import { adminCall, registerPatient, signInPage } from './support/api-calls';
-import { dayChoice, timeChoice } from './support/slot-picker';
-import { useSiteJourney } from './support/site-journey';
-import { gotoApp } from './support/browser';
+import { adminCall, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { dayChoice, timeChoice } from '../testing/browser/slot-picker';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { gotoApp } from '../testing/browser/browser';
 
 // Staff set a doctor's hours in the admin app; the patient site then offers exactly those times.
 // The clinic is in Berlin and the patient's browser in Los Angeles: times are the clinic's.

@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import http from 'node:http';
 import type { Browser } from 'playwright-core';
 import { startAdminApp } from '../servers/admin/admin-app';
-import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { launchBrowser, openPage, type TrackedPage } from '../testing/browser/browser';
 import { freePort } from '../testing/node/free-port';
-import { clinicTomorrow } from './support/slot-picker';
-import { startStack, type Stack } from './support/stack';
+import { clinicTomorrow } from '../testing/browser/slot-picker';
+import { startStack, type Stack } from '../testing/browser/stack';
 
 let stack: Stack;
 let browser: Browser;

@@ -1,7 +1,7 @@
 import { clinicWallClock, toDateKey } from '@carebook/shared';
-import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { useSiteJourney } from './support/site-journey';
-import { gotoApp, reloadApp } from './support/browser';
+import { bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { gotoApp, reloadApp } from '../testing/browser/browser';
 
 // Session control and the audit trail, end to end: the built site, the admin app and the real API.
 const journey = useSiteJourney({ admin: true, noPageErrors: true });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { registerPatient, signInPage } from './support/api-calls';
-import { useSiteJourney } from './support/site-journey';
-import { gotoApp } from './support/browser';
+import { registerPatient, signInPage } from '../testing/browser/api-calls';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { gotoApp } from '../testing/browser/browser';
 
 const { stack, fresh } = useSiteJourney();
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { type Doctor, MESSAGES, toIsoDate, generateSlotDays, type SlotDay } from '@carebook/shared';
-import { adminCall, bookThroughApi, registerPatient, signInPage, type Patient } from './support/api-calls';
-import { gotoApp } from './support/browser';
-import { useSiteJourney } from './support/site-journey';
-import { VIEWPORTS } from './support/viewports';
+import { adminCall, bookThroughApi, registerPatient, signInPage, type Patient } from '../testing/browser/api-calls';
+import { gotoApp } from '../testing/browser/browser';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { VIEWPORTS } from '../testing/browser/viewports';
 
 // Staff give a doctor time off over a booked visit; the patient sees it on My Appointments and
 // keeps the time with "Keep this time"; the admin app then says the patient kept it.

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { clinicWallClock, formatAppointmentTime, generateSlotDays, MESSAGES, toDateKey } from '@carebook/shared';
-import { useSmtpCatcher } from '../api/src/test-support/smtp-catcher';
-import { type PgCluster, startPgCluster } from '../api/src/test-support/pg-cluster';
-import { bookThroughApi, registerPatient, signInPage } from './support/api-calls';
-import { gotoApp } from './support/browser';
-import { useSiteJourney } from './support/site-journey';
-import { pickSlot } from './support/slot-picker';
+import { useSmtpCatcher } from '../testing/node/smtp-catcher';
+import { type PgCluster, startPgCluster } from '../testing/node/pg-cluster';
+import { bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
+import { gotoApp } from '../testing/browser/browser';
+import { useSiteJourney } from '../testing/browser/site-journey';
+import { pickSlot } from '../testing/browser/slot-picker';
 
 // On PostgreSQL, so the test can give a patient a visit that has already happened (booking refuses
 // past times, and staff mark a visit missed only once its time has passed).

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { ADMIN_PORT } from '../servers/admin/admin-app';
-import { REPO_ROOT, SITE_APPS } from '../servers/apps/site-apps';
+import { SITE_APPS } from '../servers/apps/site-apps';
+import { REPO_ROOT } from '../testing/node/repo-root';
 
 interface Service {
   image?: string;

@@ -37,11 +37,16 @@ function areaOf(file) {
   if (rel.startsWith('remotes/')) return `remote:${rel.split('/')[1]}`;
   if (rel.startsWith('shared/src/react/')) return 'shared-react';
   if (rel.startsWith('shared/')) return 'shared-core';
-  // Node test support (free port, listen, repository root): tests, benchmarks and their helpers.
-  if (rel.startsWith('testing/node/')) return 'test-node';
+  // The Node test support (testing/node: free port, listen, repository root, mail catcher,
+  // PostgreSQL; testing/api: the API's; testing/browser: the browser's and the site stack's;
+  // testing/jest: jest's setup): tests, benchmarks and their helpers. testing/react is the front
+  // ends' (`@carebook/testing`).
+  const testing = /^testing\/(node|api|browser|jest)\//.exec(rel);
+  if (testing) return `test-${testing[1]}`;
   return rel.split('/')[0];
 }
 
+const NODE_TEST_SUPPORT = /^test-(node|api|browser|jest)$/;
 const BROWSER_AREAS = /^(host|admin|shared-react|remote:)/;
 const CONTRACT = /^@carebook\/shared\/contract$|\/contract(\/|$)/;
 
@@ -90,8 +95,8 @@ function problem(fromArea, source, targetArea, isTest, typeOnly, file) {
   if (fromArea === 'shared-core' && !typeOnly && /\/types\//.test(file) && CONTRACT.test(source)) {
     return 'shared/src/types reaches the contract with `import type` only (the site imports these types)';
   }
-  if (targetArea === 'test-node' && !isTest && !['e2e', 'test-node'].includes(fromArea) && !/\/test-support\//.test(file)) {
-    return 'only tests, benchmarks and their support may import the Node test support (testing/node)';
+  if (NODE_TEST_SUPPORT.test(targetArea ?? '') && !isTest && fromArea !== 'e2e' && !NODE_TEST_SUPPORT.test(fromArea) && !/\/bench\//.test(file)) {
+    return `only tests, benchmarks and their support may import the Node test support (${targetArea.replace('test-', 'testing/')})`;
   }
   // Route modules share helpers through api/src/lib, never through each other.
   if (fromArea === 'api' && /\/api\/src\/routes\/[^/]+\.ts$/.test(file) && !isTest && /^\.\/[^/]+$/.test(source)) {

@@ -36,7 +36,7 @@ describe('test support boundaries', () => {
   });
 
   it('refuses a relative climb into testing/, in tests too', async () => {
-    const code = "import { makeDoctor } from '../../../../../testing/src';\nexport const doctor = makeDoctor('d1');\n";
+    const code = "import { makeDoctor } from '../../../../../testing/react';\nexport const doctor = makeDoctor('d1');\n";
     expect(await boundaryErrors('remotes/doctors/src/features/home/home-page.test.tsx', code)).toEqual([
       'Import boundary: reach the test support by its alias, @carebook/testing.',
     ]);
@@ -57,7 +57,7 @@ describe('test support boundaries', () => {
 
   it('keeps the test support free of app code', async () => {
     const code = "import { AdminSessionContext } from '../../admin/src/session/admin-session';\nexport const context = AdminSessionContext;\n";
-    expect(await boundaryErrors('testing/src/render-with-admin.tsx', code)).toEqual([
+    expect(await boundaryErrors('testing/react/render-with-admin.tsx', code)).toEqual([
       'Import boundary: the test support imports only the shared package, not admin.',
     ]);
   });
@@ -70,7 +70,7 @@ describe('the router and toast facades', () => {
     ['admin/src/app.tsx', "import { toast } from 'react-toastify';\nexport const t = toast;\n", '@carebook/shared/toasts', 'react-toastify'],
     ['remotes/booking/src/features/booking/use-book-slot.test.tsx', "import { toast } from 'react-toastify';\nexport const t = toast;\n", '@carebook/shared/toasts', 'react-toastify'],
     ['shared/src/react/app-provider.tsx', "import { toast } from 'react-toastify';\nexport const t = toast;\n", '@carebook/shared/toasts', 'react-toastify'],
-    ['testing/src/render-at-route.tsx', "import { MemoryRouter } from 'react-router-dom';\nexport const R = MemoryRouter;\n", '@carebook/shared/router', 'react-router-dom'],
+    ['testing/react/render-at-route.tsx', "import { MemoryRouter } from 'react-router-dom';\nexport const R = MemoryRouter;\n", '@carebook/shared/router', 'react-router-dom'],
   ])('refuses the library name in %s', async (file, code, facade, library) => {
     expect(await boundaryErrors(file, code)).toEqual([
       `Import boundary: import ${facade}, not ${library} (the page's one instance; add a name to the facade first if it lacks one).`,
@@ -98,7 +98,7 @@ describe('the Node test support (testing/node)', () => {
     return `import { freePort } from '${up}testing/node/free-port';\nexport const port = freePort;\n`;
   };
 
-  it.each(['servers/host/fresh-json.test.ts', 'api/src/test-support/spawn-api.ts', 'e2e/support/stack.ts'])(
+  it.each(['servers/host/fresh-json.test.ts', 'testing/api/spawn-api.ts', 'testing/browser/stack.ts', 'api/bench/run.ts', 'e2e/bench/first-view.ts'])(
     'lets tests and their support in %s use it',
     async (file) => {
       expect(await boundaryErrors(file, usePort(file))).toEqual([]);
@@ -108,6 +108,15 @@ describe('the Node test support (testing/node)', () => {
   it.each(['servers/host/host-server.ts', 'scripts/start.ts'])('keeps it out of production code and commands (%s)', async (file) => {
     expect(await boundaryErrors(file, usePort(file))).toEqual([
       'Import boundary: only tests, benchmarks and their support may import the Node test support (testing/node).',
+    ]);
+  });
+
+  it.each([
+    ['api/src/server.ts', '../../testing/api/test-app', 'testing/api'],
+    ['scripts/start.ts', '../testing/browser/stack', 'testing/browser'],
+  ])('keeps the API and browser test support out of production code too (%s)', async (file, source, room) => {
+    expect(await boundaryErrors(file, `import { x } from '${source}';\nexport const y = x;\n`)).toEqual([
+      `Import boundary: only tests, benchmarks and their support may import the Node test support (${room}).`,
     ]);
   });
 });

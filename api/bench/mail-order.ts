@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/open-db';
 import { enqueueMail } from '../src/repositories/mail-outbox-repository';
-import { startSmtpCatcher } from '../src/test-support/smtp-catcher';
+import { startSmtpCatcher } from '../../testing/node/smtp-catcher';
 
 /**
  * Mail delivery order under a backlog: BENCH_MAIL_BACKLOG (default 2000) booking confirmations are

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSlotDays } from '@carebook/shared';
-import { spawnApi } from '../src/test-support/spawn-api';
+import { spawnApi } from '../../testing/api/spawn-api';
 import { benchMailOrder } from './mail-order';
 
 /**
@@ -165,7 +165,7 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
       const plainRow = await measure(`plain node:http, same list bytes #${run}`, plain.list.child.pid, {
         url: `${plain.list.url}/api/v1/doctor/all-doctors`,
       });
-      const ours = await measure(`API (audit ${auditLog}) GET all-doctors #${run}`, api.process.pid, { url: `${api.url}/api/v1/doctor/all-doctors` });
+      const ours = await measure(`API (audit ${auditLog}) GET all-doctors #${run}`, api.child.pid, { url: `${api.url}/api/v1/doctor/all-doctors` });
       plain.rows.push(plainRow);
       list.push(ours);
       ratios.push(ours.rps / plainRow.rps);
@@ -188,7 +188,7 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
           };
         },
       };
-      booking = await measure(`API (audit ${auditLog}) POST book-appointment`, api.process.pid, { url: api.url, requests: [bookingRequest] });
+      booking = await measure(`API (audit ${auditLog}) POST book-appointment`, api.child.pid, { url: api.url, requests: [bookingRequest] });
     }
     return {
       list,

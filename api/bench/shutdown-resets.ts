@@ -2,7 +2,7 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnApi } from '../src/test-support/spawn-api';
+import { spawnApi } from '../../testing/api/spawn-api';
 
 /**
  * `npm run bench:shutdown -w api`: how many connections a SIGTERM resets. Each round starts the
@@ -65,7 +65,7 @@ async function round(): Promise<Record<string, number>> {
         }
       });
   while (answered < 200) await sleep(20);
-  api.process.kill('SIGTERM');
+  api.child.kill('SIGTERM');
   const exitCode = await api.exited;
   stop = true;
   await Promise.all(load);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { MESSAGES } from '@carebook/shared';
 import { buildApp } from './app';
 import type { Db } from './db/db';
-import { get, post } from './test-support/http';
-import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
+import { get, post } from '../../testing/api/http';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -6,9 +6,9 @@ import type { Db } from './db/db';
 import { openPgliteDb } from './db/pglite-db';
 import { openPostgresDb } from './db/postgres-db';
 import { verifyAudit } from './services/audit';
-import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
-import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
-import { DRIVERS } from './test-support/test-app';
+import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { DRIVERS } from '../../testing/api/test-app';
 
 jest.setTimeout(240_000);
 
@@ -75,7 +75,7 @@ describe.each(DRIVERS)('audit entries across a crash on %s', (driver) => {
         if (rows.length > 0) break;
       }
     }
-    first.process.kill('SIGKILL');
+    first.child.kill('SIGKILL');
     await first.exited;
     await pending;
     await watcher?.close();

@@ -1,7 +1,7 @@
 import type { Doctor } from '@carebook/shared';
-import { get, multipart, post, postForm, type Reply } from './test-support/http';
-import { adminToken, bookSlot, doctor } from './test-support/patient-calls';
-import { ADMIN, DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from './test-support/test-app';
+import { get, multipart, post, postForm, type Reply } from '../../testing/api/http';
+import { adminToken, bookSlot, doctor } from '../../testing/api/patient-calls';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from '../../testing/api/test-app';
 import { verifyAudit } from './services/audit';
 
 jest.setTimeout(120_000);

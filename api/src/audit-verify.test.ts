@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import type { Db } from './db/db';
 import { openDatabase } from './db/open-db';
 import { appendAudit } from './services/audit';
-import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
+import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
 
 jest.setTimeout(120_000);
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
-import { get, multipart, post, postForm } from './test-support/http';
-import { useSignedIn } from './test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
+import { get, multipart, post, postForm } from '../../testing/api/http';
+import { useSignedIn } from '../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 afterAll(() => stopTestCluster());

@@ -60,9 +60,9 @@ import {
   revokePatientSessions,
 } from '../../admin/src/api/activity-api';
 import { hashResetToken } from './services/password-reset';
-import { PNG_BYTES } from './test-support/http';
-import { parseStrictly, recordingClient, type RecordingClient } from './test-support/recording-client';
-import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { PNG_BYTES } from '../../testing/api/http';
+import { parseStrictly, recordingClient, type RecordingClient } from '../../testing/api/recording-client';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

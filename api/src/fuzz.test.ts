@@ -1,6 +1,6 @@
-import { post } from './test-support/http';
-import { registerPatient } from './test-support/patients';
-import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from './test-support/test-app';
+import { post } from '../../testing/api/http';
+import { registerPatient } from '../../testing/api/patients';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(120_000);
 

@@ -3,7 +3,7 @@ import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnApi } from './test-support/spawn-api';
+import { spawnApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(180_000);
 
@@ -118,7 +118,7 @@ describe('graceful shutdown', () => {
     // Signal only once every client is busy, so the load spans the shutdown whatever the machine's speed.
     while (answers.length < 32 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     signalledAt = Date.now();
-    api.process.kill('SIGTERM');
+    api.child.kill('SIGTERM');
     await Promise.all(keepAliveClients);
     await Promise.all(idle.map((c) => c.closed));
     expect(await api.exited).toBe(0);

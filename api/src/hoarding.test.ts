@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { generateSlotDays } from '@carebook/shared';
-import { createTestEnv, type TestEnv } from './test-support/test-app';
+import { createTestEnv, type TestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(120_000);
 

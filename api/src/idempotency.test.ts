@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { generateSlotDays, MESSAGES, slotInterval } from '@carebook/shared';
 import { SWEEP_BATCH } from './lib/idempotency';
-import { get } from './test-support/http';
-import { registerPatient } from './test-support/patients';
-import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
-import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
+import { get } from '../../testing/api/http';
+import { registerPatient } from '../../testing/api/patients';
+import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(240_000);
 afterAll(() => stopTestCluster());

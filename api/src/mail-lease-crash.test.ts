@@ -8,10 +8,10 @@ import type { Db } from './db/db';
 import { openPgliteDb } from './db/pglite-db';
 import { openPostgresDb } from './db/postgres-db';
 import { LEASE_SECONDS } from './services/mail-sender';
-import { copyFreshCluster } from './test-support/fresh-cluster';
-import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
-import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
-import { DRIVERS } from './test-support/test-app';
+import { copyFreshCluster } from '../../testing/api/fresh-cluster';
+import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { DRIVERS } from '../../testing/api/test-app';
 
 jest.setTimeout(600_000);
 
@@ -186,7 +186,7 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
       }
       expect(smtp.received).toEqual([]);
 
-      dying.process.kill('SIGKILL');
+      dying.child.kill('SIGKILL');
       await dying.exited;
       const killedAt = Date.now();
       smtp.holding = false;
@@ -220,7 +220,7 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
       );
       for (const api of processes.slice(1)) await api.stop();
     } finally {
-      for (const api of processes) if (api.process.exitCode === null && api.process.signalCode === null) api.process.kill('SIGKILL');
+      for (const api of processes) if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGKILL');
       await watcher?.close();
       smtp.close();
     }

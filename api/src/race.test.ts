@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { type Doctor, generateSlotDays } from '@carebook/shared';
-import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
-import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
+import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(120_000);
 

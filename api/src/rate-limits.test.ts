@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
-import { DRIVERS, stopTestCluster, useTestEnv } from './test-support/test-app';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(90_000);
 afterAll(() => stopTestCluster());

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { openPostgresDb } from './db/postgres-db';
 import { revokeSession } from './services/sessions';
-import { PNG_BYTES } from './test-support/http';
-import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
-import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
+import { PNG_BYTES } from '../../testing/api/http';
+import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(120_000);
 

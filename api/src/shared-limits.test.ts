@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type PgCluster, startPgCluster } from './test-support/pg-cluster';
-import { type SpawnedApi, spawnApi } from './test-support/spawn-api';
+import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(120_000);
 

@@ -12,7 +12,7 @@
 // Run: npm run bench -w e2e, or npm run bench:admin-calendar -w e2e (build first: npm run build -w admin). BENCH_RUNS (default 7).
 import { DEFAULT_SCHEDULE, SLOT_TIMES, toDateKey, type AdminAppointment, type Doctor } from '@carebook/shared';
 import { startAdminApp } from '../../servers/admin/admin-app';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser } from '../../testing/browser/browser';
 import { freePort } from '../../testing/node/free-port';
 import { machineLoad } from './machine-load';
 

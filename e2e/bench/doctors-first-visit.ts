@@ -1,7 +1,7 @@
 // What a first visit to `/` and `/doctors` downloads, and how soon the first doctor card shows.
 // Run: npx tsx e2e/bench/doctors-first-visit.ts [runs]   (build the apps first)
-import { launchBrowser } from '../support/browser';
-import { startStack } from '../support/stack';
+import { launchBrowser } from '../../testing/browser/browser';
+import { startStack } from '../../testing/browser/stack';
 
 interface Sample {
   jsBytes: number;

@@ -6,9 +6,9 @@
 // Beside the journey: the same with every script refused, and through two bare pages (bare-pages.ts).
 // Run: npm run bench:first-view [-- N [profile [journey]]]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { FIRST_VISIT_JS_BUDGET } from '../support/first-visit-routes';
-import { startStack } from '../support/stack';
+import { launchBrowser } from '../../testing/browser/browser';
+import { FIRST_VISIT_JS_BUDGET } from '../../testing/browser/first-visit-routes';
+import { startStack } from '../../testing/browser/stack';
 import { startBarePages } from './bare-pages';
 import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';

@@ -10,7 +10,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { listenLocal, type LocalServer } from '../../testing/node/listen';
-import { startStack } from '../support/stack';
+import { startStack } from '../../testing/browser/stack';
 import { machineLoad } from './machine-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

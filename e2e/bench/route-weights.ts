@@ -1,10 +1,10 @@
 // Gzip JS (bytes on the wire) a first visit to each route downloads, with an empty cache.
 // Byte counts do not depend on machine load, so one visit per route is enough.
 // Run: npm run bench:route-weights   (build the apps first: npm run build)
-import { FIRST_VISIT_ROUTES } from '../support/first-visit-routes';
-import { launchBrowser } from '../support/browser';
-import { weighRoute } from '../support/route-weight';
-import { startStack } from '../support/stack';
+import { FIRST_VISIT_ROUTES } from '../../testing/browser/first-visit-routes';
+import { launchBrowser } from '../../testing/browser/browser';
+import { weighRoute } from '../../testing/browser/route-weight';
+import { startStack } from '../../testing/browser/stack';
 
 async function main(): Promise<void> {
   const [stack, browser] = await Promise.all([startStack(), launchBrowser()]);

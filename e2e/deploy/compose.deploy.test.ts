@@ -5,8 +5,8 @@
 // NODE_IMAGE and POSTGRES_IMAGE to use others. `npm run test:deploy`; not part of `npm test`.
 // DEPLOY_TEST_KEEP_IMAGES=1 keeps the images (and so the build cache) for the next run.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, type TrackedPage } from '../support/browser';
-import { clinicTomorrow, pickSlot } from '../support/slot-picker';
+import { launchBrowser, openPage, type TrackedPage } from '../../testing/browser/browser';
+import { clinicTomorrow, pickSlot } from '../../testing/browser/slot-picker';
 import {
   composeProject,
   ensureEngine,

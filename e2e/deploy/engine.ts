@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse, stringify } from 'yaml';
-import { REPO_ROOT } from '../../servers/apps/site-apps';
+import { REPO_ROOT } from '../../testing/node/repo-root';
 import { freePort } from '../../testing/node/free-port';
 
 const execFileAsync = promisify(execFile);

@@ -8,6 +8,7 @@ import type { InitialData } from '@carebook/shared/react';
 import type { RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
+import { parsePageTemplate } from './page-template';
 import { contentHashOf, ReleaseScreens } from './release-screens';
 import { evaluateServerModule } from './server-modules';
 
@@ -95,7 +96,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   // A production build's page template has no script (server/page.html, webpack.shared.js): the
   // entry goes in by the hashed name start-scripts.json gives it (main.js is served no-cache: a
   // second page would ask again). A build without that list has only index.html, which loads main.js.
-  const template = fs.readFileSync(path.join(options.root, start ? PAGE_TEMPLATE : 'index.html'), 'utf8');
+  const templateFile = path.join(options.root, start ? PAGE_TEMPLATE : 'index.html');
+  const template = parsePageTemplate(fs.readFileSync(templateFile, 'utf8'), templateFile);
   const entryScript = start ? [`<script defer src="/${escapeHtml(start.entry)}"></script>`] : [];
   // On a screen used through the app, the scripts main.js loads are named at once, instead of one
   // round trip after main.js has run (see Screen.usedThroughApp).
@@ -183,11 +185,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       `<script id="carebook-config" type="application/json">${inlineJson(config)}</script>`,
       `<script id="carebook-data" type="application/json">${inlineJson(data)}</script>`,
     ].join('\n');
-    const html = template
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
-      .replace('</head>', () => `${head}\n</head>`)
-      // The built index.html is minified: `<div id=root></div>`.
-      .replace(/<div id="?root"?><\/div>/, () => `<div id="root">${rendered.html}</div>`);
+    const html = template.fill({ title: rendered.title, head, root: rendered.html });
     // A 404 unless the shell has the path: a screen, or a redirect the browser follows.
     const known = Boolean(screen) || REDIRECTS.some(({ from }) => from === pathname);
     const page: RenderedHtml = { status: known ? 200 : 404, html, gzip: zlib.gzipSync(html, { level: 6 }) };

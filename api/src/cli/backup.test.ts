@@ -8,9 +8,9 @@ import { backupDatabase } from '../db/backup';
 import { applyMigrations, migrationNames } from '../db/migrate';
 import { openPgliteDb } from '../db/pglite-db';
 import { hashPassword } from '../lib/passwords';
-import { get, multipart, PNG_BYTES, post, postForm } from '../test-support/http';
-import { type CliRun, Instances, openApi, runCli, type Storage } from '../test-support/maintenance';
-import { ADMIN, DRIVERS } from '../test-support/test-app';
+import { get, multipart, PNG_BYTES, post, postForm } from '../../../testing/api/http';
+import { type CliRun, Instances, openApi, runCli, type Storage } from '../../../testing/api/maintenance';
+import { ADMIN, DRIVERS } from '../../../testing/api/test-app';
 
 jest.setTimeout(240_000);
 

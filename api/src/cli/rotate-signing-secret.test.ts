@@ -1,6 +1,6 @@
-import { get, post } from '../test-support/http';
-import { Instances, openApi, runCli } from '../test-support/maintenance';
-import { DRIVERS } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { Instances, openApi, runCli } from '../../../testing/api/maintenance';
+import { DRIVERS } from '../../../testing/api/test-app';
 
 jest.setTimeout(240_000);
 

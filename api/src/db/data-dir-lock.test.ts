@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnApi } from '../test-support/spawn-api';
+import { spawnApi } from '../../../testing/api/spawn-api';
 import { DataDirLockedError, lockDataDir, processEnding, processIdentity } from './data-dir-lock';
 
 jest.setTimeout(90_000);

@@ -1,13 +1,9 @@
 import { type AppointmentDoctor, earlierTimePath, formatAppointmentTime, ROUTES } from '@carebook/shared';
+import type { RenderedMail } from '../repositories/mail-outbox-repository';
 import { appointmentCalendar } from './appointment-calendar';
 
-/** One email as the outbox stores it: plain text, the same in simple HTML, and an optional `.ics`. */
-export interface RenderedMail {
-  subject: string;
-  text: string;
-  html: string;
-  ics: string | null;
-}
+// What a template renders is what the outbox stores (the repository names it, one folder down).
+export type { RenderedMail };
 
 /** What every appointment email says: whose visit, with whom, when and where. */
 export interface AppointmentFacts {

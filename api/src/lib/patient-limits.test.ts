@@ -1,7 +1,7 @@
 import { MESSAGES, tooManyUpcomingMessage } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { book, registerPatient } from '../test-support/patients';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { book, registerPatient } from '../../../testing/api/patients';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import { MESSAGES } from '@carebook/shared';
-import { get, multipart, post, postForm } from '../test-support/http';
-import { adminToken, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, multipart, post, postForm } from '../../../testing/api/http';
+import { adminToken, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { book, registerPatient } from '../test-support/patients';
-import { createTestEnv, type TestEnv } from '../test-support/test-app';
+import { book, registerPatient } from '../../../testing/api/patients';
+import { createTestEnv, type TestEnv } from '../../../testing/api/test-app';
 import { DOCTORS_PATH } from './doctors-fast-path';
 
 jest.setTimeout(60_000);

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { registerPatient } from '../test-support/patients';
-import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { registerPatient } from '../../../testing/api/patients';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 afterAll(() => stopTestCluster());

@@ -1,5 +1,5 @@
-import { bookSlot, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { bookSlot, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 import {
   claimDueMails,
   enqueueMail,

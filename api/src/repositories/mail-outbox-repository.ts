@@ -1,6 +1,13 @@
 import type { AppointmentDoctor } from '@carebook/shared';
 import type { Queryable } from '../db/db';
-import type { RenderedMail } from '../lib/mail-templates';
+
+/** One email as the outbox stores it: plain text, the same in simple HTML, and an optional `.ics`. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+  ics: string | null;
+}
 
 export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded' | 'earlier-time';
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';

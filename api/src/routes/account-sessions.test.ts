@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import { MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { adminToken } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { adminToken } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -13,7 +13,7 @@ import { HttpError } from '../lib/http-error';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { authRateLimit } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
-import { toSessionReply } from '../lib/session-replies';
+import { toSessionReply } from '../services/session-replies';
 import { findPasswordHash, setPasswordHash } from '../repositories/users-repository';
 import { findSession, listOpenSessions, revokeSession, revokeUserSessions } from '../services/sessions';
 

@@ -1,7 +1,7 @@
 import { type Appointment, type Doctor, MESSAGES } from '@carebook/shared';
-import { get, multipart, PNG_BYTES, post, postForm } from '../test-support/http';
-import { adminToken, allDoctors as doctors, book, registerPatient } from '../test-support/patient-calls';
-import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, multipart, PNG_BYTES, post, postForm } from '../../../testing/api/http';
+import { adminToken, allDoctors as doctors, book, registerPatient } from '../../../testing/api/patient-calls';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -12,10 +12,10 @@ import {
   sessionsReplySchema,
 } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
-import { auditFilter } from '../lib/audit-query';
+import { auditFilter } from '../services/audit-query';
 import { checkId, HttpError } from '../lib/http-error';
 import { withErrors } from '../lib/reply-schemas';
-import { toSessionReply } from '../lib/session-replies';
+import { toSessionReply } from '../services/session-replies';
 import { findUser } from '../repositories/users-repository';
 import { type NamedAuditEntry, readAudit } from '../services/audit';
 import { findSession, listOpenSessions, revokeSession, revokeUserSessions } from '../services/sessions';

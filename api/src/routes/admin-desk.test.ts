@@ -1,9 +1,9 @@
 import { MESSAGES, staffOverCapMessage } from '@carebook/shared';
 import type { AuditEntry, PatientMatch, StaffBooking } from '@carebook/shared';
-import { get, post, type Reply } from '../test-support/http';
-import { adminToken, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
-import { useSmtpCatcher } from '../test-support/smtp-catcher';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post, type Reply } from '../../../testing/api/http';
+import { adminToken, bookSlot, doctor, myAppointments, registerPatient } from '../../../testing/api/patient-calls';
+import { useSmtpCatcher } from '../../../testing/node/smtp-catcher';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(90_000);
 

@@ -26,7 +26,7 @@ import { HttpError } from '../lib/http-error';
 import { idempotentWrite } from '../lib/idempotency';
 import { hashPassword } from '../lib/passwords';
 import { withErrors } from '../lib/reply-schemas';
-import { auditOffers } from '../lib/waitlist-audit';
+import { auditOffers } from '../plugins/waitlist-audit';
 import { findUserByEmail, insertInvitedUser, searchPatients } from '../repositories/users-repository';
 import type { MovedFrom } from '../services/appointment-writes';
 import { queueInvite } from '../services/password-reset';

@@ -1,7 +1,7 @@
 import { cancelCutoffMessage, MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { adminToken, book, bookSlot, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, type TestEnv, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { adminToken, book, bookSlot, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, type TestEnv, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(120_000);
 

@@ -1,7 +1,7 @@
 import type { Appointment, Doctor } from '@carebook/shared';
 import { MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

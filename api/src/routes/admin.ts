@@ -38,7 +38,7 @@ import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { listScheduleConflicts } from '../lib/schedule-conflicts';
 import { toAdminAppointment, toDoctor } from '../lib/serialize';
-import { auditOffers } from '../lib/waitlist-audit';
+import { auditOffers } from '../plugins/waitlist-audit';
 import type { AuditTarget } from '../plugins/audit';
 import { requestClient } from '../plugins/auth';
 import {

@@ -1,7 +1,7 @@
 import { type Appointment, MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { allDoctors as doctors, book, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { allDoctors as doctors, book, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
 import { idempotentWrite } from '../lib/idempotency';
 import { isWithinCutoff } from '../lib/no-show-policy';
-import { auditOffers } from '../lib/waitlist-audit';
+import { auditOffers } from '../plugins/waitlist-audit';
 import { cancelRefusal } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { outsideHoursOf, toAppointment } from '../lib/serialize';

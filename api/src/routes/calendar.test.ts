@@ -1,8 +1,8 @@
 import { MESSAGES } from '@carebook/shared';
-import { parseEvent } from '../test-support/calendar-event';
-import { get, post } from '../test-support/http';
-import { adminCall, bookSlot, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { parseEvent } from '../../../testing/api/calendar-event';
+import { get, post } from '../../../testing/api/http';
+import { adminCall, bookSlot, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

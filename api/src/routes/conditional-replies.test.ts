@@ -1,8 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pickEncoding, matchesEtag } from '../lib/prepared-reply';
-import { post } from '../test-support/http';
-import { book, registerPatient } from '../test-support/patients';
-import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { post } from '../../../testing/api/http';
+import { book, registerPatient } from '../../../testing/api/patients';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -1,7 +1,7 @@
 import { type AdminAppointment, type Doctor, DEFAULT_SCHEDULE, MESSAGES, SCHEDULE_MESSAGES, type Schedule } from '@carebook/shared';
-import { post } from '../test-support/http';
-import { adminToken, book, bookSlot, doctor, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { post } from '../../../testing/api/http';
+import { adminToken, book, bookSlot, doctor, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(90_000);
 

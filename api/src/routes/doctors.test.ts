@@ -1,6 +1,6 @@
 import { type Doctor, SPECIALIZATIONS } from '@carebook/shared';
-import { get } from '../test-support/http';
-import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get } from '../../../testing/api/http';
+import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -6,10 +6,10 @@ import { gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@carebook/shared';
 import { backupDatabase } from '../db/backup';
 import { enqueueMail } from '../repositories/mail-outbox-repository';
-import { get, post } from '../test-support/http';
-import { adminToken } from '../test-support/patient-calls';
-import { useSmtpCatcher, type CaughtMail } from '../test-support/smtp-catcher';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { adminToken } from '../../../testing/api/patient-calls';
+import { useSmtpCatcher, type CaughtMail } from '../../../testing/node/smtp-catcher';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(90_000);
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
-import { post } from '../test-support/http';
-import { adminCall, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { post } from '../../../testing/api/http';
+import { adminCall, bookSlot, doctor, myAppointments, registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

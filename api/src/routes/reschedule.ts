@@ -4,7 +4,7 @@ import { MESSAGES } from '@carebook/shared';
 import { messageReplySchema, rescheduleRequestSchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { idempotentWrite } from '../lib/idempotency';
-import { auditOffers } from '../lib/waitlist-audit';
+import { auditOffers } from '../plugins/waitlist-audit';
 import { withErrors } from '../lib/reply-schemas';
 import type { MovedFrom } from '../services/appointment-writes';
 

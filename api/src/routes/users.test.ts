@@ -1,7 +1,7 @@
 import { MESSAGES, type UserProfile } from '@carebook/shared';
-import { get, multipart, PNG_BYTES, post, postForm } from '../test-support/http';
-import { registerPatient } from '../test-support/patient-calls';
-import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, multipart, PNG_BYTES, post, postForm } from '../../../testing/api/http';
+import { registerPatient } from '../../../testing/api/patient-calls';
+import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
 

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { adminToken, bookSlot, doctor, myAppointments, registerPatient } from '../test-support/patient-calls';
+import { get, post } from '../../../testing/api/http';
+import { adminToken, bookSlot, doctor, myAppointments, registerPatient } from '../../../testing/api/patient-calls';
 import { findUnauditedChanges } from '../services/audit';
-import { DRIVERS, stopTestCluster, type TestEnv, useTestEnv } from '../test-support/test-app';
+import { DRIVERS, stopTestCluster, type TestEnv, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(120_000);
 

@@ -19,7 +19,7 @@ import { HttpError } from '../lib/http-error';
 import { refuseStoppedBooking } from '../lib/no-show-policy';
 import { withErrors } from '../lib/reply-schemas';
 import { toDocData } from '../lib/serialize';
-import { auditOffers } from '../lib/waitlist-audit';
+import { auditOffers } from '../plugins/waitlist-audit';
 import { listUserAppointments } from '../repositories/appointments-repository';
 import { type DoctorRow, findDoctor } from '../repositories/doctors-repository';
 import { findOwnAppointment } from '../repositories/patient-appointment-repository';

@@ -1,9 +1,9 @@
 import type { AppointmentEmail } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { adminCall, adminToken } from '../test-support/patient-calls';
-import { parseEvent } from '../test-support/calendar-event';
-import { type CaughtMail, REFUSED_PREFIX, useSmtpCatcher } from '../test-support/smtp-catcher';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { adminCall, adminToken } from '../../../testing/api/patient-calls';
+import { parseEvent } from '../../../testing/api/calendar-event';
+import { type CaughtMail, REFUSED_PREFIX, useSmtpCatcher } from '../../../testing/node/smtp-catcher';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(90_000);
 

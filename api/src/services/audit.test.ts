@@ -1,7 +1,7 @@
 import { MESSAGES } from '@carebook/shared';
-import { get, multipart, post, postForm } from '../test-support/http';
-import { adminToken, bookSlot } from '../test-support/patient-calls';
-import { ADMIN, DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from '../test-support/test-app';
+import { get, multipart, post, postForm } from '../../../testing/api/http';
+import { adminToken, bookSlot } from '../../../testing/api/patient-calls';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from '../../../testing/api/test-app';
 import { verifyAudit } from './audit';
 
 jest.setTimeout(90_000);

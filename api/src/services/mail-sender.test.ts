@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSlotDays, slotInterval } from '@carebook/shared';
-import { post } from '../test-support/http';
-import { useSmtpCatcher } from '../test-support/smtp-catcher';
-import { type SpawnedApi, spawnApi } from '../test-support/spawn-api';
-import { DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from '../test-support/test-app';
+import { post } from '../../../testing/api/http';
+import { useSmtpCatcher } from '../../../testing/node/smtp-catcher';
+import { type SpawnedApi, spawnApi } from '../../../testing/api/spawn-api';
+import { DRIVERS, stopTestCluster, useTestEnv, type TestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(180_000);
 

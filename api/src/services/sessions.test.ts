@@ -1,8 +1,8 @@
 import { decodeJwt, SignJWT } from 'jose';
 import { MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { adminToken, registerPatient } from '../test-support/patient-calls';
-import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { adminToken, registerPatient } from '../../../testing/api/patient-calls';
+import { ADMIN, DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 import { checkSession, findSession, listOpenSessions, revokeSession, revokeUserSessions } from './sessions';
 
 jest.setTimeout(60_000);

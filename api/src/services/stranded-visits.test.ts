@@ -1,8 +1,8 @@
 import { type AdminAppointment, MESSAGES } from '@carebook/shared';
-import { get, post } from '../test-support/http';
-import { adminToken, doctor, myAppointments } from '../test-support/patient-calls';
-import { type CaughtMail, useSmtpCatcher } from '../test-support/smtp-catcher';
-import { DRIVERS, stopTestCluster, useTestEnv } from '../test-support/test-app';
+import { get, post } from '../../../testing/api/http';
+import { adminToken, doctor, myAppointments } from '../../../testing/api/patient-calls';
+import { type CaughtMail, useSmtpCatcher } from '../../../testing/node/smtp-catcher';
+import { DRIVERS, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(120_000);
 

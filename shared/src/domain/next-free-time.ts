@@ -1,7 +1,18 @@
-import type { Doctor } from '../types/doctor';
 import { formatTime, formatWeekdayShort } from './format';
 import { firstFreeSlot } from './slot-instant';
 import { generateSlotDays, toIsoDate } from './slots';
+
+type SlotRules = Parameters<typeof generateSlotDays>[0];
+
+/**
+ * What the rule reads of a doctor (a `Doctor` has these fields), named by the slot rules' own types:
+ * the domain sits below the wire contract and the types inferred from it, and imports neither.
+ */
+export interface DoctorAvailability {
+  available: boolean;
+  slots_booked: SlotRules['booked'];
+  schedule?: SlotRules['schedule'];
+}
 
 export type NextFreeTime =
   /** `label` e.g. `Today 2:30 PM`; `dateTime` the clinic wall time, `2026-11-24T14:30`, for `<time>`. */
@@ -16,7 +27,7 @@ export type NextFreeTime =
  * `null` for a doctor who is not taking appointments: no time is offered at all.
  */
 export function nextFreeTime(
-  doctor: Pick<Doctor, 'available' | 'slots_booked' | 'schedule'>,
+  doctor: DoctorAvailability,
   now: Date,
   timeZone: string,
 ): NextFreeTime | null {

@@ -10,8 +10,8 @@ import {
 } from '../../api/activity-api';
 import { Empty, Loading, LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
-import { usePageTitle } from '../../use-page-title';
-import { useResource } from '../../use-resource';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useResource } from '../../hooks/use-resource';
 import { ActivityEntry } from './activity-entry';
 import { ActivityFiltersBar, type ActivityFilters } from './activity-filters';
 import { SessionsPanel } from './sessions-panel';

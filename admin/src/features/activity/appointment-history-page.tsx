@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link, useParams } from '@carebook/shared/router';
 import { Empty, Loading, LoadError } from '../../components/load-state';
-import { usePageTitle } from '../../use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { ActivityEntry } from './activity-entry';
 import { useActivity } from './use-activity';
 import styles from './activity.module.css';

@@ -3,7 +3,7 @@ import { toast } from '@carebook/shared/toasts';
 import { deviceName, errorMessage, MESSAGES } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
 import type { Session } from '../../api/activity-api';
-import type { ResourceState } from '../../use-resource';
+import type { ResourceState } from '../../hooks/use-resource';
 import styles from './activity.module.css';
 
 function when(iso: string): string {

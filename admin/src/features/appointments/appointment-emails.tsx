@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { getAppointmentEmails, type AppointmentEmail } from '../../api/admin-api';
 import { useAdminSession } from '../../session/admin-session';
-import { useResource } from '../../use-resource';
+import { useResource } from '../../hooks/use-resource';
 import styles from './appointment-emails.module.css';
 
 const KIND_LABELS: Record<AppointmentEmail['kind'], string> = {

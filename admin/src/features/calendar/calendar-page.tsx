@@ -6,7 +6,7 @@ import { formStyles } from '@carebook/shared/forms';
 import { staffRescheduleAppointment } from '../../api/admin-api';
 import { LoadError, Loading } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
-import { usePageTitle } from '../../use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { BookDialog } from './book-dialog';
 import { buildEvents, clinicNow, dateToSlot, type DeskEvent, freeTimesOf, gridHours, isoDay, STATE_LABELS, type VisitEvent, type VisitState } from './calendar-model';
 import { DeskCalendar, type DeskView } from './desk-calendar';

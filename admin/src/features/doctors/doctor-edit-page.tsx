@@ -3,8 +3,8 @@ import { Link, useParams } from '@carebook/shared/router';
 import { getAdminDoctors } from '../../api/admin-api';
 import { Empty, Loading, LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
-import { usePageTitle } from '../../use-page-title';
-import { useResource } from '../../use-resource';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useResource } from '../../hooks/use-resource';
 import { DoctorForm } from './doctor-form';
 import styles from './doctor-form.module.css';
 

@@ -5,8 +5,8 @@ import { errorMessage, MESSAGES, type Doctor } from '@carebook/shared';
 import { changeAvailability, getAdminDoctors } from '../../api/admin-api';
 import { Empty, Loading, LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
-import { usePageTitle } from '../../use-page-title';
-import { useResource } from '../../use-resource';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useResource } from '../../hooks/use-resource';
 import { DoctorRow } from './doctor-row';
 import styles from './doctors-page.module.css';
 

@@ -3,7 +3,7 @@ import { Navigate } from '@carebook/shared/router';
 import { LIMITS } from '@carebook/shared';
 import { cardStyles, FormAlert, PasswordField, SubmitButton, TextField } from '@carebook/shared/forms';
 import { useAdminSession } from '../../session/admin-session';
-import { usePageTitle } from '../../use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
 import { useAdminLogin, type LoginField } from './use-admin-login';
 import styles from './login-page.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
-import { usePageTitle } from '../../use-page-title';
+import { usePageTitle } from '../../hooks/use-page-title';
 
 export function NotFoundPage(): ReactNode {
   usePageTitle('Page not found');

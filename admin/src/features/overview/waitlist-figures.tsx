@@ -2,7 +2,7 @@ import { useCallback, type ReactNode } from 'react';
 import { getWaitlistOverview, type WaitlistFigures as Figures } from '../../api/admin-api';
 import { LoadError } from '../../components/load-state';
 import { useAdminSession } from '../../session/admin-session';
-import { useResource } from '../../use-resource';
+import { useResource } from '../../hooks/use-resource';
 import styles from './overview-page.module.css';
 import figureStyles from './waitlist-figures.module.css';
 

@@ -62,7 +62,7 @@ export interface MailConfig {
   retryBaseMs: number;
 }
 
-export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /** Every app of the app list on a developer's machine, and the host by IP as well. */
 export const DEFAULT_CORS_ORIGINS = [

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT } from '../../testing/node/repo-root';
+import { REPO_ROOT } from '../node/repo-root';
 import type { Stack } from './stack';
 
 const run = promisify(execFile);

@@ -1,4 +1,4 @@
-import type { SessionRecord } from '../services/sessions';
+import type { SessionRecord } from './sessions';
 
 /** A session as the wire contract's `sessionSchema` describes it; `current` marks the caller's own. */
 export function toSessionReply(session: SessionRecord, currentId: string | null) {

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startAdminApp } from '../../servers/admin/admin-app';
 import { adminToken } from './api-calls';
 import { gotoApp, launchBrowser, openPage, type TrackedPage } from './browser';
-import { freePort } from '../../testing/node/free-port';
+import { freePort } from '../node/free-port';
 import { startStack, type Stack, type StackOptions } from './stack';
 
 export type PageOptions = Parameters<typeof openPage>[1];

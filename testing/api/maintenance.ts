@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/open-db';
-import { type PgCluster, startPgCluster } from './pg-cluster';
+import { buildApp } from '../../api/src/app';
+import { loadConfig } from '../../api/src/config';
+import { openDatabase } from '../../api/src/db/open-db';
+import { type PgCluster, startPgCluster } from '../node/pg-cluster';
+import { REPO_ROOT } from '../node/repo-root';
 import { ADMIN, type Driver, PUBLIC_URL, TestClock, UNLIMITED } from './test-app';
 
-const API_DIR = path.resolve(__dirname, '..', '..');
+const API_DIR = path.join(REPO_ROOT, 'api');
 
 /** Where one API instance keeps its data: a DATA_DIR and, on PostgreSQL, its own database. */
 export type Storage = { DATA_DIR: string; DATABASE_URL: string };

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, DEFAULT_CORS_ORIGINS, loadConfig, REPO_ROOT } from './config';
+import { ConfigError, DEFAULT_CORS_ORIGINS, loadConfig, REPO_ROOT } from '.';
 
 describe('loadConfig', () => {
   let dir: string;

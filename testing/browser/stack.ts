@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { copyFreshCluster } from '../../api/src/test-support/fresh-cluster';
+import { copyFreshCluster } from '../api/fresh-cluster';
 import { startApiProcess, type ApiProcess } from '../../scripts/api-process';
 import { SITE_APPS, type AppName } from '../../servers/apps/site-apps';
 import { startSite, type Site } from '../../scripts/site-server';
-import { freePort } from '../../testing/node/free-port';
+import { freePort } from '../node/free-port';
 
 export const ADMIN_EMAIL = 'admin@carebook.test';
 export const ADMIN_PASSWORD = 'admin-password-e2e';

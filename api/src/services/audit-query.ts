@@ -1,6 +1,6 @@
 import { clinicTimeToInstant, MESSAGES } from '@carebook/shared';
-import type { AuditFilter } from '../services/audit';
-import { HttpError } from './http-error';
+import type { AuditFilter } from './audit';
+import { HttpError } from '../lib/http-error';
 
 const MAX_LIMIT = 200;
 const DEFAULT_LIMIT = 50;

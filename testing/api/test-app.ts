@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import type { Db } from '../db/db';
-import { openDatabase } from '../db/open-db';
+import { buildApp } from '../../api/src/app';
+import { type Config, loadConfig } from '../../api/src/config';
+import type { Db } from '../../api/src/db/db';
+import { openDatabase } from '../../api/src/db/open-db';
 import { copyFreshCluster } from './fresh-cluster';
-import { type PgCluster, startPgCluster } from './pg-cluster';
+import { type PgCluster, startPgCluster } from '../node/pg-cluster';
 
 export type Driver = 'pglite' | 'postgres';
 /** Every suite that touches the database runs on both: `describe.each(DRIVERS)('... on %s', ...)`. */

@@ -1,15 +1,15 @@
-import type { Config } from './config';
-import type { Db } from './db/db';
-import type { DoctorsCache } from './lib/doctors-cache';
-import type { UploadStore } from './lib/images';
-import type { PreparedReply } from './lib/prepared-reply';
-import type { RateLimits } from './lib/rate-limits';
-import type { TokenSigner } from './lib/tokens';
-import type { Audit } from './plugins/audit';
-import type { Guards } from './plugins/auth';
-import type { AppointmentWrites } from './services/appointment-writes';
-import type { DoctorWrites } from './services/doctor-writes';
-import type { SessionDeps } from './services/sessions';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { DoctorsCache } from '../lib/doctors-cache';
+import type { UploadStore } from '../lib/images';
+import type { PreparedReply } from '../lib/prepared-reply';
+import type { RateLimits } from '../lib/rate-limits';
+import type { TokenSigner } from '../lib/tokens';
+import type { Audit } from '../plugins/audit';
+import type { Guards } from '../plugins/auth';
+import type { AppointmentWrites } from '../services/appointment-writes';
+import type { DoctorWrites } from '../services/doctor-writes';
+import type { SessionDeps } from '../services/sessions';
 
 /** What route modules need, built once by `buildApp`. */
 export interface AppContext {

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../../testing/node/repo-root';
-import { openPgliteDb } from '../db/pglite-db';
+import { REPO_ROOT } from '../node/repo-root';
+import { openPgliteDb } from '../../api/src/db/pglite-db';
 
 const PGLITE_PACKAGE = path.join(REPO_ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json');
 const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'carebook');

@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../db/db';
-import { openPgliteDb } from '../db/pglite-db';
+import type { Db } from '../../api/src/db/db';
+import { openPgliteDb } from '../../api/src/db/pglite-db';
 import { copyFreshCluster } from './fresh-cluster';
 
 // Closing an embedded database flushes its whole cluster to disk: under a second alone, but past
