@@ -29,7 +29,7 @@ describe('a visit a schedule change left outside the doctor’s hours', () => {
   it('asks the patient; Keep this time keeps it and moves focus to the answer', async () => {
     const user = userEvent.setup();
     let state: Appointment['outsideHours'] = 'ask';
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [visit(state)] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [visit(state)] }));
     const post = apiCall(() => {
       state = 'kept';
       return { success: true, message: MESSAGES.appointmentKept };
@@ -51,7 +51,7 @@ describe('a visit a schedule change left outside the doctor’s hours', () => {
   it('shows the server’s refusal, and what is true now, when staff already settled it', async () => {
     const user = userEvent.setup();
     let state: Appointment['outsideHours'] = 'ask';
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [visit(state)] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [visit(state)] }));
     const post = apiCall(() => {
       state = 'kept';
       throw new ApiError(MESSAGES.appointmentNotHeld, 409);
@@ -65,7 +65,7 @@ describe('a visit a schedule change left outside the doctor’s hours', () => {
 
   it('keeps the question and names the failure when the network fails', async () => {
     const user = userEvent.setup();
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [visit('ask')] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [visit('ask')] }));
     const post = apiCall(() => {
       throw new ApiError(MESSAGES.networkError, 0);
     });
@@ -78,7 +78,7 @@ describe('a visit a schedule change left outside the doctor’s hours', () => {
 
   it('says nothing on a visit without a schedule change, nor on a past one', async () => {
     const past = { ...visit('ask'), _id: 'a2', slotDate: '20_11_2026' };
-    const get = apiCall<ApiClient['get']>(() => ({ success: true, appointments: [visit(null), past] }));
+    const get = apiCall<ApiClient['get']>(() => ({ success: true, requests: [], appointments: [visit(null), past] }));
     renderWithApp(<MyAppointmentsPage />, { ...ROUTE, app: { token: 't', api: stubApi({ get }) } });
     expect(await screen.findAllByText('Dr. Moved Hours')).toHaveLength(2);
     expect(screen.queryByRole('group', { name: QUESTION })).not.toBeInTheDocument();
