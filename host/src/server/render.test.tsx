@@ -33,6 +33,7 @@ describe('the titles of server-rendered pages', () => {
       'My profile · CareBook',
       'My appointments · CareBook',
       'Forgot password · CareBook',
+      'An earlier time · CareBook',
       'About us · CareBook',
       'Contact us · CareBook',
     ]);
