@@ -35,7 +35,7 @@ export default function DoctorListPage(): ReactNode {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <h1 className={styles.title}>Choose your doctor</h1>
+        <h1 className={styles.title}>Find a doctor</h1>
         <p className={styles.lead}>Browse our specialists by name or specialization and book a 30-minute visit.</p>
         <SearchBox ref={searchRef} value={search} onChange={setSearch} />
       </header>
