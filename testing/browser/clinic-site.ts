@@ -6,7 +6,10 @@ const EXAMPLES = path.join(__dirname, '..', '..', 'remotes', 'booking', 'src', '
 
 /** The page's own React of another version: React 18's UMD builds (the e2e workspace's `react-18` aliases). */
 // Their package.json `exports` do not list `umd/`: resolve the package folder, then the file.
-const umd = (name: string, file: string): string => path.join(path.dirname(require.resolve(`${name}/package.json`)), 'umd', file);
+// The aliases are the e2e workspace's dependencies: resolved from there (npm may nest them in e2e/node_modules).
+const E2E_WORKSPACE = path.join(__dirname, '..', '..', 'e2e');
+const umd = (name: string, file: string): string =>
+  path.join(path.dirname(require.resolve(`${name}/package.json`, { paths: [E2E_WORKSPACE] })), 'umd', file);
 const VENDOR: Record<string, string> = {
   'react-18.js': umd('react-18', 'react.production.min.js'),
   'react-dom-18.js': umd('react-dom-18', 'react-dom.production.min.js'),
