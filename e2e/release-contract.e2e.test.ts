@@ -88,7 +88,7 @@ describe('a remote release that needs more from the singletons than the live hos
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('Refused: this build of doctors would break the site, so it was not released');
     expect(refused.stderr).toContain(
-      "@carebook/shared/react: this build of doctors reads the context field clinicPhone, which the live host's context (@carebook/shared/react 1.0.0) does not provide",
+      "@carebook/shared/react: this build of doctors reads the context field clinicPhone, which the live host's context (@carebook/shared/react 1.1.0) does not provide",
     );
     expect(refused.stderr).toContain('@carebook/shared/router: this build of doctors uses useMatch, which the live host (@carebook/shared/router 1.0.0) does not provide');
 
