@@ -7,6 +7,17 @@
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** Each weekday's full name (en-US), for labels patients and staff read. */
+export const WEEKDAY_NAMES: Readonly<Record<Weekday, string>> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+
 /** `HH:mm` to `HH:mm` in the clinic's zone; the end is exclusive and may be `24:00`. */
 export interface TimeRange {
   start: string;

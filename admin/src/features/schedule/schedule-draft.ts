@@ -1,15 +1,5 @@
-import { validateSchedule, WEEKDAYS, type Schedule, type Weekday } from '@carebook/shared';
+import { validateSchedule, WEEKDAY_NAMES, WEEKDAYS, type Schedule, type Weekday } from '@carebook/shared';
 
-/** Weekday names as staff read them, in the order of the week the clinic uses (Monday first). */
-export const WEEKDAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 const halfHour = (i: number): string => `${pad(Math.floor(i / 2))}:${i % 2 ? '30' : '00'}`;

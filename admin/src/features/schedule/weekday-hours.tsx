@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { Weekday } from '@carebook/shared';
+import { WEEKDAY_NAMES, type Weekday } from '@carebook/shared';
 import { formStyles } from '@carebook/shared/forms';
-import { END_TIMES, START_TIMES, WEEKDAY_NAMES } from './schedule-draft';
+import { END_TIMES, START_TIMES } from './schedule-draft';
 import type { ScheduleEditorState } from './use-schedule-editor';
 import styles from './schedule.module.css';
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { WEEKDAYS, type Weekday } from '../../domain/schedule';
+import { WEEKDAY_NAMES, WEEKDAYS, type Weekday } from '../../domain/schedule';
 import type { WaitlistRequest } from '../../types/api';
 import styles from './earlier-time-narrowing.module.css';
 
@@ -19,15 +19,6 @@ export interface Narrowing {
 export const ANY_TIME: Narrowing = { before: '', weekdays: [], partOfDay: 'any' };
 
 const DAY_LABELS: Record<Weekday, string> = { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' };
-const DAY_NAMES: Record<Weekday, string> = {
-  mon: 'Monday',
-  tue: 'Tuesday',
-  wed: 'Wednesday',
-  thu: 'Thursday',
-  fri: 'Friday',
-  sat: 'Saturday',
-  sun: 'Sunday',
-};
 const PART_LABELS: Record<Narrowing['partOfDay'], string> = { any: 'Any time of day', morning: 'Mornings (before 1 PM)', afternoon: 'Afternoons (from 1 PM)' };
 
 /** `2026-11-30` -> `2026-12-01`. */
@@ -83,7 +74,7 @@ export function EarlierTimeNarrowing({ value, onChange, today, disabled = false 
             <label key={day} className={styles.choice}>
               <input type="checkbox" checked={value.weekdays.includes(day)} onChange={(event) => toggleDay(day, event.target.checked)} />
               <span aria-hidden="true">{DAY_LABELS[day]}</span>
-              <span className="cb-visually-hidden">{DAY_NAMES[day]}</span>
+              <span className="cb-visually-hidden">{WEEKDAY_NAMES[day]}</span>
             </label>
           ))}
         </div>
