@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SCREENS, type RuntimeConfig } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../releases/live-release-watcher';
-import { listenForReleases } from '../releases/release-follower';
+import { listenForReleases, type ReleaseListener } from '../releases/release-follower';
 import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
 import { createHostApp } from './host-app';
 import { createPageRenderer, type PageRenderer } from './render-page';
@@ -33,9 +33,9 @@ const SECOND_LOOK_MS = 250;
 
 /**
  * Pokes `watcher` on every release NOTIFY: the remote is asked at once and once more shortly after
- * (a replica may still be copying the new release's files). Returns the stop.
+ * (a replica may still be copying the new release's files).
  */
-export function refreshOnRelease(watcher: LiveReleaseWatcher, connectionString: string): () => Promise<void> {
+export function refreshOnRelease(watcher: LiveReleaseWatcher, connectionString: string): ReleaseListener {
   return listenForReleases(connectionString, (remote) => {
     watcher.refresh(remote);
     setTimeout(() => watcher.refresh(remote), SECOND_LOOK_MS).unref();
@@ -50,7 +50,7 @@ export class HostServer {
   readonly liveReleases: LiveReleaseWatcher;
   readonly renderPage: PageRenderer;
   readonly runtimeConfig: () => Promise<RuntimeConfig>;
-  private unlisten: (() => Promise<void>) | null = null;
+  private listener: ReleaseListener | null = null;
 
   constructor(private readonly options: HostServerOptions) {
     this.liveReleases = new LiveReleaseWatcher(options.remotes);
@@ -88,14 +88,14 @@ export class HostServer {
   /** Learns the live releases (bounded by one question's timeout) and loads their screens. */
   async start(): Promise<void> {
     const url = this.options.releasesDatabaseUrl;
-    if (url && !this.unlisten) this.unlisten = refreshOnRelease(this.liveReleases, url);
-    await this.liveReleases.start();
+    if (url && !this.listener) this.listener = refreshOnRelease(this.liveReleases, url);
+    await Promise.all([this.liveReleases.start(), this.listener?.ready]);
     await this.renderPage.warm().catch(() => undefined);
   }
 
   stop(): void {
     this.liveReleases.stop();
-    void this.unlisten?.();
-    this.unlisten = null;
+    void this.listener?.stop();
+    this.listener = null;
   }
 }

@@ -80,6 +80,11 @@ describe('replicas of a remote on one PostgreSQL', () => {
     // A re-read far beyond the budget: only the NOTIFY can make it in time.
     const replicas = [await replica(url, 'a', { rereadMs: 60_000 }), await replica(url, 'b', { rereadMs: 60_000 })];
     for (const each of replicas) expect(await each.liveId()).toBe(one);
+    // A started follower is already listening: the switch below is sent with no wait of the test's own.
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    expect(Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n)).toBe(2);
     await store.setLive(two, 'released');
     const times = await Promise.all(replicas.map((each) => timeUntil(async () => (await each.liveId()) === two, 5000)));
     console.log(`replicas followed the switch in ${times.join(' ms and ')} ms`);
@@ -130,16 +135,14 @@ describe('replicas of a remote on one PostgreSQL', () => {
     const origin = new URL(address).origin;
     const watcher = new LiveReleaseWatcher([{ name: 'doctors', publicOrigin: origin, internalOrigin: origin }], { intervalMs: 60_000 });
     await watcher.start();
-    const stop = refreshOnRelease(watcher, url);
-    cleanups.push(() => watcher.stop(), stop);
-    // Listening before the switch is sent.
+    const listener = refreshOnRelease(watcher, url);
+    cleanups.push(() => watcher.stop(), () => listener.stop());
+    await listener.ready;
+    // Both the replica and the host listen before the switch is sent, with no wait of the test's own.
     const admin = new Client({ connectionString: url });
     await admin.connect();
     cleanups.push(() => admin.end());
-    await timeUntil(
-      async () => Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n) === 2,
-      5000,
-    );
+    expect(Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n)).toBe(2);
     await store.setLive(two, 'released');
     const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
     console.log(`the host followed the switch in ${time} ms`);

@@ -31,12 +31,22 @@ export interface ReleaseFollowerOptions {
 export const DEFAULT_REREAD_MS = 1000;
 const LISTEN_APPLICATION_NAME = 'carebook-releases-listen';
 
+/** A connection listening for release notifications. */
+export interface ReleaseListener {
+  /**
+   * Settles once the first `LISTEN` has been answered, or the first try to connect has failed
+   * (then the re-read covers until it listens again): a switch sent after it is never missed.
+   */
+  readonly ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
  * Listens to `NOTIFY carebook_releases` on a connection of its own, calling `onPoke` with the
  * remote named in each notification; after the connection drops it listens again and pokes
- * with null (whatever was sent meanwhile is lost). Returns the stop.
+ * with null (whatever was sent meanwhile is lost).
  */
-export function listenForReleases(connectionString: string, onPoke: (remote: string | null) => void, relistenMs = 500): () => Promise<void> {
+export function listenForReleases(connectionString: string, onPoke: (remote: string | null) => void, relistenMs = 500): ReleaseListener {
   let stopped = false;
   let client: Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -82,13 +92,15 @@ export function listenForReleases(connectionString: string, onPoke: (remote: str
     client = next;
     if (reconnected) onPoke(null);
   };
-  void connect(false);
-  return async () => {
-    stopped = true;
-    if (retry) clearTimeout(retry);
-    const last = client;
-    client = null;
-    await last?.end().catch(() => undefined);
+  return {
+    ready: connect(false),
+    stop: async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      await last?.end().catch(() => undefined);
+    },
   };
 }
 
@@ -109,7 +121,7 @@ export class ReleaseFollower implements ServedReleases {
   private pokedWhileSyncing = false;
   private failing = false;
   private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
+  private listener: ReleaseListener | null = null;
   private readonly listeners = new Set<(live: ReleaseInfo | null) => void>();
 
   constructor(
@@ -143,16 +155,26 @@ export class ReleaseFollower implements ServedReleases {
     return () => this.listeners.delete(listener);
   }
 
-  /** Reads the releases once (so the server starts with them), then follows. */
+  /**
+   * Listens first, then reads the releases once (so the server starts with them), then follows:
+   * a switch made at any moment after this returns is seen at once.
+   */
   async start(): Promise<void> {
-    await this.sync();
-    this.unlisten = listenForReleases(
+    this.listener = listenForReleases(
       this.options.connectionString,
       (remote) => {
         if (remote === null || remote === this.remote) this.poke();
       },
       this.relistenMs,
     );
+    await this.listener.ready;
+    try {
+      await this.sync();
+    } catch (error) {
+      await this.listener.stop();
+      this.listener = null;
+      throw error;
+    }
     const reread = (): void => {
       this.timer = setTimeout(() => {
         this.poke();
@@ -166,8 +188,8 @@ export class ReleaseFollower implements ServedReleases {
   async stop(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.unlisten?.();
-    this.unlisten = null;
+    await this.listener?.stop();
+    this.listener = null;
     await this.syncing?.catch(() => undefined);
     await this.store.close();
   }
