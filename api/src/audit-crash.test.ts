@@ -1,30 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { SLOT_TIMES } from '@carebook/shared';
 import type { Db } from './db/db';
 import { openPgliteDb } from './db/pglite-db';
 import { openPostgresDb } from './db/postgres-db';
 import { verifyAudit } from './services/audit';
-import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { postTo as call, useProcessStorage, wireDay } from '../../testing/api/process-storage';
 import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
 import { DRIVERS } from '../../testing/api/test-app';
 
 jest.setTimeout(240_000);
 
-let cluster: PgCluster | null = null;
-afterAll(() => cluster?.stop());
-
-/** `D_M_YYYY` of the UTC day `days` after today (the spawned API runs on the real clock, in UTC). */
-function wireDay(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getUTCDate()}_${d.getUTCMonth() + 1}_${d.getUTCFullYear()}`;
-}
-
-async function call(api: SpawnedApi, route: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${api.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const storage = useProcessStorage('audit-crash');
 
 /**
  * kill -9 of the API process once a keyed booking has committed (as seen from the database, when
@@ -34,18 +20,9 @@ async function call(api: SpawnedApi, route: string, body: unknown, headers: Reco
  * every appointment change in the trail.
  */
 describe.each(DRIVERS)('audit entries across a crash on %s', (driver) => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
   it('kill -9 between the commit and the reply, then the same key replayed: the booking has its one entry', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-audit-crash-'));
-    dirs.push(dir);
-    let databaseUrl = '';
-    if (driver === 'postgres') {
-      cluster ??= await startPgCluster();
-      databaseUrl = await cluster.createDatabase(`auditcrash${Date.now()}`);
-    }
-    const env = { DATA_DIR: dir, CLINIC_TIME_ZONE: 'UTC', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+    const { dir, databaseUrl, env: where } = await storage(driver);
+    const env = { ...where, CLINIC_TIME_ZONE: 'UTC' };
     const first = await spawnApi(env);
     const registered = await call(first, '/api/v1/user/register', { name: 'Crash Patient', email: `crash-${driver}@example.com`, password: 'secret1' });
     expect(registered.status).toBe(201);

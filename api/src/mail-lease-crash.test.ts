@@ -1,5 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -9,7 +7,7 @@ import { openPgliteDb } from './db/pglite-db';
 import { openPostgresDb } from './db/postgres-db';
 import { LEASE_SECONDS } from './services/mail-sender';
 import { copyFreshCluster } from '../../testing/api/fresh-cluster';
-import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
+import { postTo as call, useProcessStorage, wireDay } from '../../testing/api/process-storage';
 import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
 import { DRIVERS } from '../../testing/api/test-app';
 
@@ -22,8 +20,7 @@ const PICK_UP_MS = POLL_MS + 1_000;
 /** Booking confirmations queued before the sender that dies claims them: one batch (10) holds them all. */
 const EMAILS = 9;
 
-let cluster: PgCluster | null = null;
-afterAll(() => cluster?.stop());
+const storage = useProcessStorage('mail-lease');
 
 interface Received {
   messageId: string;
@@ -86,17 +83,6 @@ async function startHoldingSmtp(): Promise<{
   return state;
 }
 
-/** `D_M_YYYY` of the UTC day `days` after today (the spawned API runs on the real clock, in UTC). */
-function wireDay(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getUTCDate()}_${d.getUTCMonth() + 1}_${d.getUTCFullYear()}`;
-}
-
-async function call(api: SpawnedApi, route: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${api.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
 /** Waits until `check` is true, looking every 100 ms; fails after `timeoutMs` naming `what`. */
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -119,30 +105,14 @@ function startApi(env: Record<string, string>): Promise<SpawnedApi> {
  * kill (plus the second process's start and one poll), none twice, none missing.
  */
 describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
-  const dirs: string[] = [];
-  afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
   it('go out from a second process within 30 s of the kill, each exactly once', async () => {
     const began = Date.now();
     // Where the time went, for a run on a busy machine.
     const step = (what: string) => process.stdout.write(`[${driver}] ${Math.round((Date.now() - began) / 1000)} s: ${what}\n`);
     const smtp = await startHoldingSmtp();
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-mail-lease-'));
-    dirs.push(dir);
-    let databaseUrl = '';
-    if (driver === 'postgres') {
-      cluster ??= await startPgCluster();
-      databaseUrl = await cluster.createDatabase(`maillease${Date.now()}`);
-    } else {
-      await copyFreshCluster(path.join(dir, 'db'));
-    }
-    const base = {
-      DATA_DIR: dir,
-      CLINIC_TIME_ZONE: 'UTC',
-      MAX_UPCOMING_PER_PATIENT: '50',
-      MAIL_POLL_MS: String(POLL_MS),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    };
+    const { dir, databaseUrl, env: where } = await storage(driver);
+    if (!databaseUrl) await copyFreshCluster(path.join(dir, 'db'));
+    const base = { ...where, CLINIC_TIME_ZONE: 'UTC', MAX_UPCOMING_PER_PATIENT: '50', MAIL_POLL_MS: String(POLL_MS) };
     const processes: SpawnedApi[] = [];
     const watcher: Db | null = databaseUrl ? openPostgresDb(databaseUrl, { max: 1 }) : null;
     try {

@@ -1,10 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { type Doctor, generateSlotDays } from '@carebook/shared';
-import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
-import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { type ApisOnPostgres, startApisOnPostgres } from '../../testing/api/apis-on-postgres';
+import type { SpawnedApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(120_000);
 
@@ -13,30 +12,20 @@ jest.setTimeout(120_000);
  * 50 bookings of one slot sent at once over HTTP to both: the unique index lets exactly one win.
  */
 describe('two API processes on one PostgreSQL', () => {
-  let cluster: PgCluster;
   let url: string;
-  let dataDir: string;
+  let fleet: ApisOnPostgres | null = null;
   let apis: SpawnedApi[] = [];
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    url = await cluster.createDatabase('race');
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-race-'));
-    const env = {
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'race-secret-race-secret-race-secret-123',
-      CLINIC_TIME_ZONE: 'UTC',
-      RATE_LIMIT_AUTH_MAX: '10000',
-    };
-    apis = await Promise.all([spawnApi(env), spawnApi(env)]);
+    fleet = await startApisOnPostgres({
+      database: 'race',
+      env: { JWT_SECRET: 'race-secret-race-secret-race-secret-123', CLINIC_TIME_ZONE: 'UTC', RATE_LIMIT_AUTH_MAX: '10000' },
+      together: true,
+    });
+    ({ url, apis } = fleet);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    cluster?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => fleet?.stop());
 
   async function postJson(base: string, route: string, body: unknown, token?: string): Promise<Response> {
     return fetch(`${base}${route}`, {

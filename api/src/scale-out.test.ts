@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { openPostgresDb } from './db/postgres-db';
 import { revokeSession } from './services/sessions';
 import { PNG_BYTES } from '../../testing/api/http';
-import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
-import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { type ApisOnPostgres, startApisOnPostgres } from '../../testing/api/apis-on-postgres';
+import type { SpawnedApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(120_000);
 
@@ -15,28 +12,20 @@ jest.setTimeout(120_000);
  * JWT_SECRET: what one process issues or stores, the other must honour and serve.
  */
 describe('scale-out: two processes, separate data folders, one PostgreSQL', () => {
-  let cluster: PgCluster;
-  const dirs: string[] = [];
+  let fleet: ApisOnPostgres | null = null;
   let apis: SpawnedApi[] = [];
   let databaseUrl = '';
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    const url = await cluster.createDatabase('scaleout');
-    databaseUrl = url;
-    const env = (): Record<string, string> => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-scale-'));
-      dirs.push(dir);
-      return { DATABASE_URL: url, DATA_DIR: dir, JWT_SECRET: '', CLINIC_TIME_ZONE: 'UTC', RATE_LIMIT_AUTH_MAX: '1000' };
-    };
-    apis = await Promise.all([spawnApi(env()), spawnApi(env())]);
+    fleet = await startApisOnPostgres({
+      database: 'scaleout',
+      env: { JWT_SECRET: '', CLINIC_TIME_ZONE: 'UTC', RATE_LIMIT_AUTH_MAX: '1000' },
+      together: true,
+    });
+    ({ url: databaseUrl, apis } = fleet);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    cluster?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fleet?.stop());
 
   it("accepts one process's token on the other, and serves a photo uploaded on one from the other", async () => {
     const [a, b] = apis as [SpawnedApi, SpawnedApi];

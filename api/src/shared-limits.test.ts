@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
-import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { type ApisOnPostgres, startApisOnPostgres } from '../../testing/api/apis-on-postgres';
+import type { SpawnedApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(120_000);
 
@@ -14,35 +11,24 @@ const SIGNUPS_PER_HOUR = 4;
  * an address or an account gets the documented limit however many processes answer it.
  */
 describe('limits shared by two API processes on one PostgreSQL', () => {
-  let cluster: PgCluster;
-  const dirs: string[] = [];
-  const apis: SpawnedApi[] = [];
+  let fleet: ApisOnPostgres | null = null;
+  let apis: SpawnedApi[] = [];
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    const url = await cluster.createDatabase('limits');
-    const env = (): Record<string, string> => {
-      const dir = mkdtempSync(path.join(os.tmpdir(), 'carebook-limits-'));
-      dirs.push(dir);
-      return {
-        DATABASE_URL: url,
-        DATA_DIR: dir,
+    // One after the other: the second finds the schema made.
+    fleet = await startApisOnPostgres({
+      database: 'limits',
+      env: {
         CLINIC_TIME_ZONE: 'UTC',
         RATE_LIMIT_AUTH_MAX: '1000',
         LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX),
         SIGNUP_RATE_MAX_PER_HOUR: String(SIGNUPS_PER_HOUR),
-      };
-    };
-    // One after the other: the second finds the schema made.
-    apis.push(await spawnApi(env()));
-    apis.push(await spawnApi(env()));
+      },
+    });
+    ({ apis } = fleet);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    cluster?.stop();
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => fleet?.stop());
 
   const post = (api: SpawnedApi, route: string, body: unknown): Promise<Response> =>
     fetch(`${api.url}/api/v1/user/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Client } from 'pg';
 import { generateSlotDays } from '@carebook/shared';
-import { type PgCluster, startPgCluster } from '../../testing/node/pg-cluster';
-import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
+import { type ApisOnPostgres, startApisOnPostgres } from '../../testing/api/apis-on-postgres';
+import type { SpawnedApi } from '../../testing/api/spawn-api';
 
 jest.setTimeout(180_000);
 
@@ -14,24 +11,19 @@ jest.setTimeout(180_000);
  * time is held twice and nobody loses their visit.
  */
 describe('taking an earlier time from two API processes', () => {
-  let cluster: PgCluster;
   let url: string;
-  let dataDir: string;
+  let fleet: ApisOnPostgres | null = null;
   let apis: SpawnedApi[] = [];
 
   beforeAll(async () => {
-    cluster = await startPgCluster();
-    url = await cluster.createDatabase('waitlist_race');
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'carebook-waitlist-race-'));
-    const env = { DATABASE_URL: url, DATA_DIR: dataDir, JWT_SECRET: 'race-secret-race-secret-race-secret-456', CLINIC_TIME_ZONE: 'UTC', RATE_LIMIT_AUTH_MAX: '10000' };
-    apis = [await spawnApi(env), await spawnApi(env)];
+    fleet = await startApisOnPostgres({
+      database: 'waitlist_race',
+      env: { JWT_SECRET: 'race-secret-race-secret-race-secret-456', CLINIC_TIME_ZONE: 'UTC', RATE_LIMIT_AUTH_MAX: '10000' },
+    });
+    ({ url, apis } = fleet);
   });
 
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    cluster?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => fleet?.stop());
 
   async function postJson(base: string, route: string, body: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
     const res = await fetch(`${base}${route}`, {
