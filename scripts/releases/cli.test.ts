@@ -12,7 +12,7 @@ const run = promisify(execFile);
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const CLI = path.join(REPO_ROOT, 'scripts', 'releases', 'cli.ts');
 // Each command is a process of its own (tsx) on a machine busy with other suites.
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 let root: string;
 let cluster: PgCluster;
