@@ -3,7 +3,13 @@
 //   npm run rollback -w remotes/<name>   make live again the release live before the live one became
 //                                        live, passing over rolled-back and withdrawn ones (no build);
 //                                        `-- --to <id>` picks one, `-- --force` allows a rolled-back one
-//   npm run releases -w remotes/<name>   every release's state and live periods, the live one marked
+//   npm run releases -w remotes/<name>   every release's state and live periods, the live one marked,
+//                                        and the running canary with its share and stage
+//   npm run release -w remotes/<name> -- --canary 10 [--contact team@example.org]
+//                                        build a new release and make it live for 10% of patients
+//                                        (a canary); `-- --stages 10:5m,50:10m` grows the share by plan
+//   npm run promote -w remotes/<name>    make the running canary live for everyone
+//                                        (`rollback` while a canary runs withdraws the canary instead)
 //   npm run release -w host              build the host, check it against the remotes' live releases, replace dist/
 // and `publish <remote> [folder]`: check a build already made (default: the remote's dist/) and make
 // it the live release. A remote's container has no webpack: it runs this file bundled, as
@@ -18,6 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { appNamed } from '@carebook/shared/apps';
 import { distDir, REPO_ROOT } from '../../servers/apps/site-apps';
+import { CanaryRunningError, describePlan, parsePlan, type CanaryStage, type CanaryStatus } from '../../servers/releases/canary';
 import { openReleaseStore } from '../../servers/releases/open-release-store';
 import { keepFrom, MarkedBadError, type LivePeriod, type ReleaseStatus, type ReleaseStoreContract } from '../../servers/releases/release-store';
 import { checkBuild } from './check-build';
@@ -35,9 +42,43 @@ function build(app: string, buildDir: string): void {
   if (built.status !== 0) throw new Error(`The build of ${app} failed: nothing was released.`);
 }
 
-/** Checks a finished build against the host, makes it a new release and the live one, prunes. */
-async function publish(store: ReleaseStoreContract, buildDir: string, keep: number, force: boolean, started = Date.now()): Promise<void> {
+/** How a release goes live: for everyone, or as a canary with this plan. */
+interface Rollout {
+  canary: CanaryStage[] | null;
+  contact?: string;
+}
+
+/** Refuses before any build while a canary runs: a new release or a rollback to a named one would go around it. */
+async function refuseDuringCanary(store: ReleaseStoreContract, action: string): Promise<void> {
+  const running = await store.canary();
+  if (running) throw new CanaryRunningError(store.remote, running, action);
+}
+
+function describeCanary(canary: CanaryStatus): string[] {
+  const stage = `stage ${canary.stage} of ${canary.stageCount}`;
+  const next =
+    canary.state === 'holding'
+      ? 'its plan is done: it stays at this share until promoted or rolled back'
+      : canary.stageEndsAt
+        ? `this stage ends at ${canary.stageEndsAt}`
+        : 'held until promoted or rolled back';
+  return [
+    `Canary: ${canary.id} for ${canary.share}% of patients (${stage}; ${next}); the others get ${canary.base}.`,
+    `  Started ${canary.startedAt}; plan: ${describePlan(canary.stages)}${canary.contact ? `; contact ${canary.contact}` : ''}.`,
+  ];
+}
+
+/** Checks a finished build against the host, makes it a new release and the live one (or a canary), prunes. */
+async function publish(
+  store: ReleaseStoreContract,
+  buildDir: string,
+  keep: number,
+  force: boolean,
+  rollout: Rollout,
+  started = Date.now(),
+): Promise<void> {
   if (!fs.existsSync(path.join(buildDir, 'remoteEntry.js'))) throw new Error(`${buildDir} holds no build of ${store.remote} (no remoteEntry.js).`);
+  await refuseDuringCanary(store, 'a new release');
   await checkBuild(store.remote, buildDir);
   if (await store.isLive(buildDir)) {
     console.log(`${store.remote}: this build is the live release already.`);
@@ -52,6 +93,16 @@ async function publish(store: ReleaseStoreContract, buildDir: string, keep: numb
     );
   }
   const info = await store.add(buildDir);
+  if (rollout.canary) {
+    const canary = await store.startCanary(info.id, rollout.canary, { contact: rollout.contact, force });
+    const pruned = await store.prune(keep);
+    console.log(`${store.remote} ${info.id} is a canary (released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    console.log(describeCanary(canary).join('\n'));
+    console.log(`End it with npm run promote -w ${appNamed(store.remote).dir} (live for everyone) or npm run rollback -w ${appNamed(store.remote).dir}.`);
+    if (pruned.length) console.log(`Pruned: ${pruned.join(', ')}`);
+    console.log(info.id);
+    return;
+  }
   await store.setLive(info.id, 'released');
   const pruned = await store.prune(keep);
   console.log(`${store.remote} ${info.id} is live (released in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
@@ -59,13 +110,14 @@ async function publish(store: ReleaseStoreContract, buildDir: string, keep: numb
   console.log(info.id);
 }
 
-async function release(store: ReleaseStoreContract, keep: number, force: boolean): Promise<void> {
+async function release(store: ReleaseStoreContract, keep: number, force: boolean, rollout: Rollout): Promise<void> {
   const started = Date.now();
+  await refuseDuringCanary(store, 'a new release');
   const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), `carebook-${store.remote}-build-`));
   console.log(`Building ${store.remote} into a new release...`);
   try {
     build(store.remote, buildDir);
-    await publish(store, buildDir, keep, force, started);
+    await publish(store, buildDir, keep, force, rollout, started);
   } finally {
     fs.rmSync(buildDir, { recursive: true, force: true });
   }
@@ -106,6 +158,12 @@ async function rollback(store: ReleaseStoreContract, to: string | undefined, for
         `Make it live anyway with: npm run rollback -w ${appNamed(store.remote).dir} -- --to ${id} --force`,
     );
   }
+  if (result.endedCanary) {
+    console.log(`${store.remote}: the canary ${result.endedCanary} is rolled back in ${Date.now() - started} ms; ${result.to} stays live for everyone.`);
+    console.log(`${result.endedCanary} is marked rolled back: it is not made live again unless forced.`);
+    console.log(result.to);
+    return;
+  }
   const done = result.reason === 'rolled forward' ? 'rolled forward' : 'rolled back';
   console.log(`${store.remote} ${done} from ${result.from ?? 'nothing'} to ${result.to} in ${Date.now() - started} ms.`);
   console.log(`Why ${result.to}: ${result.why}.`);
@@ -123,11 +181,20 @@ function describeRelease(status: ReleaseStatus, live: boolean): string[] {
   return [`${mark}${status.id}  ${status.state.padEnd(11)}  ${status.why}`, ...status.periods.map((each) => `      ${period(each)}`)];
 }
 
+async function promote(store: ReleaseStoreContract): Promise<void> {
+  const started = Date.now();
+  const change = await store.promote();
+  console.log(`${store.remote} ${change.live} is promoted: live for everyone from ${change.at ?? 'now'} (in ${Date.now() - started} ms), replacing ${change.previous ?? 'nothing'}.`);
+  console.log(change.live);
+}
+
 async function list(store: ReleaseStoreContract): Promise<void> {
   const statuses = (await store.statuses()).reverse();
   const kept = statuses.filter((status) => status.kept);
   if (!kept.length) console.log(`${store.remote} has no releases yet (npm run release -w ${appNamed(store.remote).dir}).`);
-  for (const status of kept) console.log(describeRelease(status, status.state === 'live').join('\n'));
+  const canary = await store.canary();
+  console.log(canary ? describeCanary(canary).join('\n') : 'No canary running.');
+  for (const status of kept) console.log(describeRelease(status, status.state === 'live' || status.state === 'canary').join('\n'));
   const pruned = statuses.filter((status) => !status.kept);
   if (pruned.length) console.log(['Pruned (files gone, history kept):', ...pruned.flatMap((status) => describeRelease(status, false))].join('\n'));
   if (kept.length) {
@@ -140,21 +207,36 @@ async function list(store: ReleaseStoreContract): Promise<void> {
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { to: { type: 'string' }, force: { type: 'boolean', default: false } },
+    options: {
+      to: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      canary: { type: 'string' },
+      stages: { type: 'string' },
+      contact: { type: 'string' },
+    },
   });
   const [command, remote, folder] = positionals;
   if (command === 'release' && remote === 'host') return releaseHost();
   if (!remote || appNamed(remote).kind !== 'remote') {
-    throw new Error('Usage: cli.ts release|publish|rollback|releases <remote> [folder] [--to <id>] [--force], or cli.ts release host');
+    throw new Error(
+      'Usage: cli.ts release|publish|rollback|promote|releases <remote> [folder] [--to <id>] [--force] [--canary <percent> | --stages <percent>:<time>,...] [--contact <email>], or cli.ts release host',
+    );
   }
   if (values.to !== undefined && command !== 'rollback') throw new Error('--to goes with rollback only.');
+  const canaryAsked = values.canary !== undefined || values.stages !== undefined;
+  if ((canaryAsked || values.contact !== undefined) && command !== 'release' && command !== 'publish') {
+    throw new Error('--canary, --stages and --contact go with release or publish only.');
+  }
+  if (values.contact !== undefined && !canaryAsked) throw new Error('--contact goes with --canary or --stages.');
+  const rollout: Rollout = { canary: canaryAsked ? parsePlan({ canary: values.canary, stages: values.stages }) : null, contact: values.contact };
   const store = openReleaseStore(remote);
   try {
-    if (command === 'release') await release(store, keepFrom(), values.force);
-    else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force);
+    if (command === 'release') await release(store, keepFrom(), values.force, rollout);
+    else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force, rollout);
     else if (command === 'rollback') await rollback(store, values.to, values.force);
+    else if (command === 'promote') await promote(store);
     else if (command === 'releases') await list(store);
-    else throw new Error(`Unknown command "${command}": use release, publish, rollback or releases.`);
+    else throw new Error(`Unknown command "${command}": use release, publish, rollback, promote or releases.`);
   } finally {
     await store.close();
   }

@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Negotiator from 'negotiator';
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { RuntimeConfig } from '@carebook/shared';
+import { BUCKETS, bucketCookie, bucketFromCookie } from '../releases/canary';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, notFound, registerStaticFiles, wantsPage } from '../static/static-files';
 
 export interface HostAppOptions {
   /** The host's built folder. */
   root: string;
-  /** Served as `/remotes.json` (the host's run-time configuration), computed per request. */
-  runtimeConfig: () => Promise<RuntimeConfig>;
-  /** Each page's HTML, rendered on the server (render-page.ts). */
-  renderPage: (url: string) => Promise<{ status: number; html: string; gzip?: Buffer }>;
+  /** Served as `/remotes.json` (the host's run-time configuration), computed per request for the patient's bucket. */
+  runtimeConfig: (bucket: number) => Promise<RuntimeConfig>;
+  /** Each page's HTML, rendered on the server (render-page.ts) with the releases of the patient's bucket. */
+  renderPage: (url: string, bucket: number) => Promise<{ status: number; html: string; gzip?: Buffer }>;
   /** Page routes (router patterns such as `/appointment/:docId`, a last `:param?` optional). */
   pagePaths: readonly string[];
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
@@ -40,14 +42,24 @@ export async function createHostApp(options: HostAppOptions): Promise<FastifyIns
   const indexHtml = path.join(options.root, 'index.html');
   if (!fs.existsSync(indexHtml)) throw new Error(`${indexHtml} is missing: run npm run build first`);
   const app = createAppServer(options.security);
-  app.get('/remotes.json', async (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').type('application/json').send(JSON.stringify(await options.runtimeConfig())),
-  );
+  // The patient's bucket for canary releases (releases/canary.ts): read from the cookie, or drawn
+  // and set with this answer. A random number from 0 to 99 says nothing about the patient.
+  const bucketOf = (request: FastifyRequest, reply: FastifyReply): number => {
+    const known = bucketFromCookie(request.headers.cookie);
+    if (known !== null) return known;
+    const bucket = randomInt(BUCKETS);
+    reply.header('Set-Cookie', bucketCookie(bucket, Boolean(options.security?.https)));
+    return bucket;
+  };
+  app.get('/remotes.json', async (request, reply) => {
+    const config = await options.runtimeConfig(bucketOf(request, reply));
+    return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('application/json').send(JSON.stringify(config));
+  });
   // `/` is a page like any other route, not the raw index.html.
   await registerStaticFiles(app, { root: options.root, serve: true, index: false });
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const { status, html, gzip } = await options.renderPage(request.url);
-    reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    const { status, html, gzip } = await options.renderPage(request.url, bucketOf(request, reply));
+    reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
     // On a slow phone every kilobyte counts: gzip whenever the browser takes it. `negotiator`
     // reads Accept-Encoding as the RFC says: `gzip;q=0` refuses gzip, `*` accepts it.
     if (new Negotiator(request).encoding(['gzip']) !== 'gzip') return reply.send(html);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { SCREENS, type RuntimeConfig } from '@carebook/shared';
 import { LiveReleaseWatcher } from '../releases/live-release-watcher';
 import { listenForReleases, type ReleaseListener } from '../releases/release-follower';
-import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
+import { releasesForBucket, type LiveRemotes, type RemoteAddress } from '../releases/live-remotes';
 import { createHostApp } from './host-app';
 import { createPageRenderer, type PageRenderer } from './render-page';
 
@@ -49,18 +49,28 @@ export function refreshOnRelease(watcher: LiveReleaseWatcher, connectionString: 
 export class HostServer {
   readonly liveReleases: LiveReleaseWatcher;
   readonly renderPage: PageRenderer;
-  readonly runtimeConfig: () => Promise<RuntimeConfig>;
+  readonly runtimeConfig: (bucket: number) => Promise<RuntimeConfig>;
   private listener: ReleaseListener | null = null;
 
   constructor(private readonly options: HostServerOptions) {
     this.liveReleases = new LiveReleaseWatcher(options.remotes);
-    // One configuration object per set of live releases (the watcher's snapshot changes only on a
-    // release, a rollback or a remote going down or coming back): the page renderer keys on it.
-    let config: { live: LiveRemotes; value: RuntimeConfig } | null = null;
-    this.runtimeConfig = async () => {
+    // One configuration object per set of releases a page can run: the live ones, or with a
+    // running canary, one set per choice of canaries (the watcher's snapshot changes only on a
+    // release, a rollback, a canary's start or end, or a remote going down or coming back). The
+    // page renderer keys its cache on the object, so a page is cached per release set it used.
+    let configs: { live: LiveRemotes; sets: Map<string, RuntimeConfig> } | null = null;
+    this.runtimeConfig = async (bucket) => {
       const live = this.liveReleases.current();
-      if (config?.live !== live) config = { live, value: { apiUrl: options.apiUrl, adminUrl: options.adminUrl, ...live } };
-      return config.value;
+      if (configs?.live !== live) configs = { live, sets: new Map() };
+      const chosen = releasesForBucket(live, bucket, new Date());
+      const key = chosen.canary.join(',');
+      let config = configs.sets.get(key);
+      if (!config) {
+        const { remotes, releases, canary } = chosen;
+        config = { apiUrl: options.apiUrl, adminUrl: options.adminUrl, remotes, releases, ...(canary.length ? { canary } : {}) };
+        configs.sets.set(key, config);
+      }
+      return config;
     };
     this.renderPage = createPageRenderer({
       root: options.root,

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { SCREENS, type Screen } from '@carebook/shared';
-import type { LiveRemotes, RemoteAddress } from '../releases/live-remotes';
+import type { ReleasesForPatient, RemoteAddress } from '../releases/live-remotes';
 import { ImmutableFileCache } from './immutable-file-cache';
 import { inlineStyle } from './page-html';
 import { ServerModuleCache, withinBudget } from './server-modules';
@@ -65,7 +65,7 @@ export class ReleaseScreens {
    * Starts loading every screen of these live releases (each file once): the first page of a
    * route after a release finds its screen ready.
    */
-  warm(config: LiveRemotes): Promise<unknown> {
+  warm(config: Pick<ReleasesForPatient, 'remotes' | 'releases'>): Promise<unknown> {
     return Promise.all(
       SCREENS.map(async (screen) => {
         const files = this.filesOf(config, screen);
@@ -79,7 +79,7 @@ export class ReleaseScreens {
   }
 
   /** The route's screen from its live release, waiting at most `budgetMs` (null: the release is unknown). */
-  async load(config: LiveRemotes, screen: Screen, budgetMs: number): Promise<ScreenFromRelease | null> {
+  async load(config: Pick<ReleasesForPatient, 'remotes' | 'releases'>, screen: Screen, budgetMs: number): Promise<ScreenFromRelease | null> {
     const files = this.filesOf(config, screen);
     if (!files) return null;
     const [module, manifest] = await Promise.all([
@@ -123,7 +123,7 @@ export class ReleaseScreens {
    * browsers address it, `module` and `manifest` as this server reaches them. Null while the
    * remote's live release is unknown.
    */
-  private filesOf(config: LiveRemotes, screen: Screen): { base: string; module: string; manifest: string } | null {
+  private filesOf(config: Pick<ReleasesForPatient, 'remotes' | 'releases'>, screen: Screen): { base: string; module: string; manifest: string } | null {
     const entry = config.remotes[screen.remote];
     if (!entry || !config.releases[screen.remote]) return null;
     const base = entry.slice(0, entry.lastIndexOf('/') + 1);

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { matchPath } from '@carebook/shared/router';
 import { REDIRECTS, SCREENS, type ClinicInfo, type Doctor, type RuntimeConfig, type Screen } from '@carebook/shared';
 import type { InitialData } from '@carebook/shared/react';
+import { BUCKETS } from '../releases/canary';
 import type { RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
@@ -28,10 +29,11 @@ export interface PageRendererOptions {
   /** The host's built folder: server/page.html (else index.html) is the template, server/render.js the renderer. */
   root: string;
   /**
-   * This page load's configuration (each remote's live release): the same object while it is the
-   * same, never changed in place (a new one when a release changes).
+   * This page load's configuration for the patient's bucket (each remote's live release, or its
+   * canary): the same object while it is the same, never changed in place (a new one when a
+   * release changes).
    */
-  runtimeConfig: () => Promise<RuntimeConfig>;
+  runtimeConfig: (bucket: number) => Promise<RuntimeConfig>;
   /** Where this server reaches each remote (another container's name in docker-compose). */
   remoteAddresses?: readonly RemoteAddress[];
   /** Where this server reaches the API (another container in docker-compose); default the public one. */
@@ -65,7 +67,8 @@ function screenFor(pathname: string): Screen | undefined {
  * `/remotes.json` round trip, no second doctors request), and preload hints for the screen's code.
  */
 export interface PageRenderer {
-  (url: string): Promise<RenderedHtml>;
+  /** The page at `url` for a patient in `bucket` (their canaries, if any). */
+  (url: string, bucket: number): Promise<RenderedHtml>;
   /** Loads every screen of the live releases and the API's data now (at start), so no first page waits for them. */
   warm(): Promise<void>;
 }
@@ -135,18 +138,18 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     return key;
   };
-  let warmedFor = '';
-  const warmOnChange = (config: RuntimeConfig, configKey: string): void => {
-    if (configKey === warmedFor) return;
-    warmedFor = configKey;
-    // Every screen of a new set of live releases starts loading at once, for the next pages.
+  const warmed = new WeakSet<RuntimeConfig>();
+  const warmOnChange = (config: RuntimeConfig): void => {
+    if (warmed.has(config)) return;
+    warmed.add(config);
+    // Every screen of a new set of releases starts loading at once, for the next pages.
     void releaseScreens.warm(config);
   };
-  const render = async (url: string): Promise<RenderedHtml> => {
+  const render = async (url: string, bucket: number): Promise<RenderedHtml> => {
     const pathname = url.split('?')[0] ?? '/';
-    const config = await options.runtimeConfig();
+    const config = await options.runtimeConfig(bucket);
     const configKey = configKeyOf(config);
-    warmOnChange(config, configKey);
+    warmOnChange(config);
     const feed = feedOf(config);
     const [doctors, clinic] = await Promise.all([feed.doctors.get(), feed.clinic.get()]);
     // Everything the page shows depends on: releases, data versions, the clock's minute. None of
@@ -197,7 +200,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     return page;
   };
   const warm = async (): Promise<void> => {
-    const config = await options.runtimeConfig();
+    // The live releases (the last bucket is in no canary's share, at most 99%).
+    const config = await options.runtimeConfig(BUCKETS - 1);
     const feed = feedOf(config);
     await Promise.all([releaseScreens.warm(config), feed.doctors.get(), feed.clinic.get()]);
   };

@@ -17,6 +17,8 @@ type Release = typeof RELEASE_A;
 /** A remote's `/release.json`, answering whatever release `live` holds; counts the questions. */
 interface FakeRemote {
   live: Release;
+  /** The canary it offers in `/release.json` (null: none). */
+  canary: Record<string, unknown> | null;
   port: number;
   questions: number;
   /** Questions left to answer only after `lateByMs`. */
@@ -58,7 +60,7 @@ async function fakeRemote(live: Release, port = 0): Promise<FakeRemote> {
     if (remote.hangs) return;
     const answer = (): void => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ name: 'pages', ...remote.live, entry: `/releases/${remote.live.id}/remoteEntry.js` }));
+      response.end(JSON.stringify({ name: 'pages', ...remote.live, entry: `/releases/${remote.live.id}/remoteEntry.js`, canary: remote.canary }));
     };
     if (remote.lateAnswers > 0) {
       remote.lateAnswers -= 1;
@@ -67,6 +69,7 @@ async function fakeRemote(live: Release, port = 0): Promise<FakeRemote> {
   });
   const remote: FakeRemote = {
     live,
+    canary: null,
     port: await listen(server, port),
     questions: 0,
     lateAnswers: 0,
@@ -162,6 +165,7 @@ describe('LiveReleaseWatcher', () => {
     expect(watcher.current()).toEqual({
       remotes: { pages: 'http://public-pages.test/remoteEntry.js', doctors: 'http://public-doctors.test/remoteEntry.js' },
       releases: { pages: null, doctors: null },
+      canaries: {},
     });
   });
 
@@ -186,6 +190,7 @@ describe('LiveReleaseWatcher', () => {
         doctors: `http://public-doctors.test/releases/${RELEASE_A.id}/remoteEntry.js`,
       },
       releases: { pages: null, doctors: RELEASE_A },
+      canaries: {},
     });
 
     // While the hanging remote is asked again and again, reading the releases never waits on it:
@@ -226,6 +231,7 @@ describe('LiveReleaseWatcher', () => {
       live: {
         remotes: { pages: `http://public-pages.test/releases/${RELEASE_B.id}/remoteEntry.js` },
         releases: { pages: RELEASE_B },
+        canaries: {},
       },
     });
     expect(watcher.current()).toBe(change.live);
@@ -233,6 +239,30 @@ describe('LiveReleaseWatcher', () => {
     // The same answer again is no change.
     await sleep(3 * INTERVAL_MS);
     expect(changes.map((recorded) => recorded.next?.id)).toEqual([RELEASE_A.id, RELEASE_B.id]);
+  });
+
+  it('learns a canary a remote offers, reports its start and end as changes, and ignores a malformed one', async () => {
+    const pages = await fakeRemote(RELEASE_A);
+    const { watcher } = watch([address('pages', pages.port)]);
+    await watcher.start();
+    expect(watcher.current().canaries).toEqual({});
+
+    const stages = [{ share: 10, durationMs: 300_000 }, { share: 50, durationMs: null }];
+    const started = nextChange(watcher, (change) => 'pages' in change.live.canaries, 5 * INTERVAL_MS);
+    pages.canary = { ...RELEASE_B, entry: `/releases/${RELEASE_B.id}/remoteEntry.js`, startedAt: RELEASE_B.builtAt, stages };
+    const { change } = await started;
+    expect(change.live.canaries.pages).toEqual({
+      ...RELEASE_B,
+      entry: `http://public-pages.test/releases/${RELEASE_B.id}/remoteEntry.js`,
+      startedAt: RELEASE_B.builtAt,
+      stages,
+    });
+    // The live release is unchanged for everyone else.
+    expect(change.live.releases.pages).toEqual(RELEASE_A);
+
+    const ended = nextChange(watcher, (next) => !('pages' in next.live.canaries), 5 * INTERVAL_MS);
+    pages.canary = { ...RELEASE_B, entry: 'no-slash', startedAt: RELEASE_B.builtAt, stages };
+    expect((await ended).change.live.releases.pages).toEqual(RELEASE_A);
   });
 
   it('notices a remote going down and recovers by itself when it is back', async () => {
@@ -244,7 +274,7 @@ describe('LiveReleaseWatcher', () => {
     const down = nextChange(watcher, (change) => change.next === null, 5 * INTERVAL_MS);
     await first.close();
     expect((await down).change).toEqual(expect.objectContaining({ remote: 'pages', previous: RELEASE_A, next: null }));
-    expect(watcher.current()).toEqual({ remotes: { pages: 'http://public-pages.test/remoteEntry.js' }, releases: { pages: null } });
+    expect(watcher.current()).toEqual({ remotes: { pages: 'http://public-pages.test/remoteEntry.js' }, releases: { pages: null }, canaries: {} });
 
     const back = nextChange(watcher, (change) => change.next !== null, 5 * INTERVAL_MS);
     await fakeRemote(RELEASE_B, first.port);

@@ -31,7 +31,8 @@ interface Run {
   pending: Set<string>;
 }
 
-const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a?.id === b?.id && a?.entry === b?.entry;
+const sameCanary = (a: LiveRelease | null, b: LiveRelease | null): boolean => JSON.stringify(a?.canary ?? null) === JSON.stringify(b?.canary ?? null);
+const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a?.id === b?.id && a?.entry === b?.entry && sameCanary(a, b);
 
 /**
  * Learns each remote's live release in the background, so a page load never waits on a remote:

@@ -3,17 +3,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Client, Pool, type PoolClient } from 'pg';
+import { progressAt, runningCanary, type CanaryRecord, type CanaryStage, type CanaryStatus } from './canary';
 import {
   builtAtOf,
+  canaryStatusOf,
   chooseRollback,
   choosePrune,
   contentHash,
   filesUnder,
+  historyForSwitch,
   isBad,
   MarkedBadError,
+  newCanary,
   releaseId,
   releaseStatuses,
+  rollbackOfCanary,
   stampedManifest,
+  type CanaryOptions,
   type LiveReason,
   type LiveSwitch,
   type ReleaseHistory,
@@ -276,6 +282,8 @@ export class PgReleaseStore implements ReleaseStoreContract {
   async rollback(options: RollbackOptions = {}): Promise<RollbackResult> {
     return this.change<RollbackResult>(async (_client, state) => {
       const from = state.live;
+      const ofCanary = rollbackOfCanary(this.remote, state.history, from, options);
+      if (ofCanary) return { result: ofCanary.result, next: { live: from, history: ofCanary.history } };
       if (options.to !== undefined) {
         const to = options.to;
         if (!state.kept.includes(to)) throw new Error(`${this.remote} has no kept release ${to}`);
@@ -294,12 +302,43 @@ export class PgReleaseStore implements ReleaseStoreContract {
     }, options.now);
   }
 
+  async canary(now = new Date()): Promise<CanaryStatus | null> {
+    const { history, live } = await this.state();
+    return canaryStatusOf(history, live, now);
+  }
+
+  /** The running canary's record (what a replica offers the host); null when none runs. */
+  async runningCanary(): Promise<CanaryRecord | null> {
+    const { history, live } = await this.state();
+    return runningCanary(history.canaries, live);
+  }
+
+  /** Starts a canary in one transaction, with the version bump and NOTIFY every replica follows. */
+  async startCanary(id: string, stages: readonly CanaryStage[], options: CanaryOptions = {}): Promise<CanaryStatus> {
+    const now = options.now ?? new Date();
+    return this.change(async (_client, state) => {
+      const record = newCanary(this.remote, state.history, state.kept, state.live, id, stages, { ...options, now });
+      const history: ReleaseHistory = { ...state.history, canaries: [...(state.history.canaries ?? []), record] };
+      return { result: { ...record, ...progressAt(record, now) }, next: { live: state.live, history } };
+    }, now);
+  }
+
+  /** Makes the running canary live for everyone and ends it, in one transaction. */
+  async promote(options: { now?: Date; note?: string } = {}): Promise<LiveSwitch> {
+    return this.change(async (_client, state) => {
+      const running = runningCanary(state.history.canaries, state.live);
+      if (!running) throw new Error(`${this.remote} has no canary running: nothing to promote`);
+      return switchTo(this.remote, state, running.id, 'promoted', { now: options.now, note: options.note });
+    }, options.now);
+  }
+
   /** Removes releases beyond `keep` by the same rules as the filesystem store; blobs no release uses go too. */
   async prune(keep: number, now = new Date()): Promise<string[]> {
     return this.change(async (client, state) => {
       const statuses = releaseStatuses(state.history, state.kept, state.live);
       const target = chooseRollback(state.history, statuses, state.live).id;
-      const removed = choosePrune(statuses, keep, new Set([state.live, target].filter((id): id is string => Boolean(id))));
+      const canary = runningCanary(state.history.canaries, state.live)?.id;
+      const removed = choosePrune(statuses, keep, new Set([state.live, target, canary].filter((id): id is string => Boolean(id))));
       if (!removed.length) return { result: removed };
       await client.query('SELECT pg_advisory_xact_lock($1)', [BLOBS_LOCK]);
       const { rows } = await client.query<{ sha256: string }>(
@@ -379,6 +418,7 @@ function switchTo(
   const status = releaseStatuses(state.history, state.kept, previous).find((candidate) => candidate.id === id);
   if (status && isBad(status.state) && !options.force) throw new MarkedBadError(status);
   const now = options.now ?? new Date();
+  const history = historyForSwitch(remote, state.history, previous, id, reason, now);
   const change: LiveSwitch = { at: now.toISOString(), live: id, previous, reason, ...(options.note ? { note: options.note } : {}) };
-  return { result: change, next: { live: id, history: { ...state.history, switches: [...state.history.switches, change] } } };
+  return { result: change, next: { live: id, history: { ...history, switches: [...history.switches, change] } } };
 }

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, HOST_ENTRY, IMMUTABLE, notFound, pathnameOf, registerStaticFiles, safeRelative, wantsPage } from '../static/static-files';
+import type { CanaryOffer } from './canary';
 import type { ServedReleases } from './release-follower';
+import { builtAtOf } from './release-store';
 
 export interface ReleaseAppOptions {
   /** The remote's kept releases (one of them live): its folder, or a replica's copy of PostgreSQL's. */
@@ -16,7 +18,8 @@ const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
 
 /**
  * A remote's server, from its releases. Routes:
- * - `GET /release.json`: the live release and the entry the composed site loads.
+ * - `GET /release.json`: the live release and the entry the composed site loads, and the running
+ *   canary (null when none) with its entry and plan.
  * - `GET /releases/<id>/<file>`: that release's file, cached for a year (a release never changes),
  *   so a tab that loaded release N keeps getting N's chunks while N is kept.
  * - `GET /` and any other path: the live release's file, else the newest kept release holding it
@@ -42,11 +45,17 @@ export async function createReleaseApp(options: ReleaseAppOptions): Promise<Fast
     if (!live) return reply.code(404).type('application/json').send({ message: `${store.remote} has no live release` });
     // The composed site takes the host container (it shares the host's federation runtime) when
     // the release has one; `remoteEntry.js` carries its own runtime, for pages without our host.
-    const entry = fs.existsSync(path.join(store.folder(live.id), HOST_ENTRY)) ? HOST_ENTRY : 'remoteEntry.js';
+    const entryOf = (id: string): string => `/releases/${id}/${fs.existsSync(path.join(store.folder(id), HOST_ENTRY)) ? HOST_ENTRY : 'remoteEntry.js'}`;
+    // A running canary is offered with its plan: the host works out the share in force itself.
+    const running = store.runningCanary();
+    const canary: CanaryOffer | null =
+      running && store.list().includes(running.id)
+        ? { id: running.id, builtAt: builtAtOf(running.id), entry: entryOf(running.id), startedAt: running.startedAt, stages: running.stages }
+        : null;
     return reply
       .header('Cache-Control', 'no-cache')
       .type('application/json')
-      .send({ name: store.remote, ...live, entry: `/releases/${live.id}/${entry}` });
+      .send({ name: store.remote, ...live, entry: entryOf(live.id), canary });
   });
   app.get('/releases/:id/*', (request, reply) => {
     const [, id = '', file = ''] = RELEASE_PATH.exec(pathnameOf(request.url) ?? '') ?? [];

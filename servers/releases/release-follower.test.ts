@@ -110,6 +110,25 @@ describe('replicas of a remote on one PostgreSQL', () => {
     }
   });
 
+  it('offers a canary started through the store within 1 s (its NOTIFY), with its files, until it is promoted', async () => {
+    const { url, store, one, two } = await releases();
+    const { address } = await replica(url, 'a', { rereadMs: 60_000 });
+    const offered = async (): Promise<{ id: string; canary: { id: string; entry: string; stages: unknown } | null }> =>
+      (await (await fetch(`${address}/release.json`)).json()) as { id: string; canary: { id: string; entry: string; stages: unknown } | null };
+    expect((await offered()).canary).toBeNull();
+    const stages = [{ share: 10, durationMs: 300_000 }];
+    await store.startCanary(two, stages);
+    const time = await timeUntil(async () => (await offered()).canary?.id === two, 5000);
+    console.log(`the replica offered the canary ${time} ms after its start`);
+    expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
+    const reply = await offered();
+    expect(reply).toMatchObject({ id: one, canary: { id: two, entry: `/releases/${two}/remoteEntry.js`, stages } });
+    expect(await (await fetch(`${address}${reply.canary?.entry ?? ''}`)).text()).toBe('var doctors = "two";');
+    await store.promote();
+    await timeUntil(async () => (await offered()).id === two, 5000);
+    expect((await offered()).canary).toBeNull();
+  });
+
   it('catches a switch whose notification it missed (its connection was down) by the re-read', async () => {
     const { url, store, one, two } = await releases();
     // Listening again only after a minute: the re-read alone has to catch up.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
+import type { CanaryRecord } from './canary';
 import { PgReleaseStore, RELEASES_CHANNEL } from './pg-release-store';
 import { builtAtOf, type ReleaseInfo } from './release-store';
 
@@ -14,6 +15,8 @@ export interface ServedReleases {
   /** The folder every release folder lies under. */
   readonly dir: string;
   live(): ReleaseInfo | null;
+  /** The running canary (one of the kept releases, offered to a share of patients); null when none runs. */
+  runningCanary(): CanaryRecord | null;
   list(): string[];
   folder(id: string): string;
 }
@@ -116,7 +119,7 @@ export class ReleaseFollower implements ServedReleases {
   private readonly store: PgReleaseStore;
   private readonly rereadMs: number;
   private readonly relistenMs: number;
-  private snapshot: { live: string | null; kept: string[]; version: number } = { live: null, kept: [], version: -1 };
+  private snapshot: { live: string | null; kept: string[]; canary: CanaryRecord | null; version: number } = { live: null, kept: [], canary: null, version: -1 };
   private syncing: Promise<void> | null = null;
   private pokedWhileSyncing = false;
   private failing = false;
@@ -143,6 +146,10 @@ export class ReleaseFollower implements ServedReleases {
 
   list(): string[] {
     return this.snapshot.kept;
+  }
+
+  runningCanary(): CanaryRecord | null {
+    return this.snapshot.canary;
   }
 
   folder(id: string): string {
@@ -231,11 +238,11 @@ export class ReleaseFollower implements ServedReleases {
   private async follow(): Promise<void> {
     const version = await this.store.version();
     if (version === this.snapshot.version) return;
-    const [kept, live] = await Promise.all([this.store.list(), this.store.live()]);
+    const [kept, live, canary] = await Promise.all([this.store.list(), this.store.live(), this.store.runningCanary()]);
     fs.mkdirSync(this.dir, { recursive: true });
     for (const id of kept) if (!fs.existsSync(this.folder(id))) await this.copy(id);
     const before = this.snapshot.live;
-    this.snapshot = { live: live?.id ?? null, kept, version };
+    this.snapshot = { live: live?.id ?? null, kept, canary, version };
     for (const entry of fs.readdirSync(this.dir)) if (!kept.includes(entry)) fs.rmSync(path.join(this.dir, entry), { recursive: true, force: true });
     if (before !== this.snapshot.live) for (const listener of this.listeners) listener(this.live());
   }

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { Client } from 'pg';
 import { startPgCluster, type PgCluster } from '../../testing/node/pg-cluster';
 import { openReleaseStore, releaseStoreKind } from './open-release-store';
+import { CanaryRunningError } from './canary';
 import { PgReleaseStore, RELEASES_SCHEMA } from './pg-release-store';
 import {
   builtAtOf,
@@ -309,6 +310,123 @@ describe.each(stores)('$name', ({ open }) => {
       expect(await store.rollbackTarget()).toMatchObject({ id: null, skipped: [{ id: canary, why: expect.stringContaining('withdrawn at') }] });
     });
   });
+
+  describe('canaries', () => {
+    const plan = [
+      { share: 10, durationMs: 5 * 60_000 },
+      { share: 50, durationMs: 10 * 60_000 },
+    ];
+
+    /** R1 live, then a new release R2 as a canary on the plan above. */
+    async function withCanary() {
+      const line = await timeline();
+      const r1 = await line.release('one');
+      const r2 = (await line.store.add(build('two'), line.tick())).id;
+      const startedAt = line.tick();
+      const started = await line.store.startCanary(r2, plan, { contact: 'doctors-team@carebook.test', now: startedAt });
+      return { ...line, r1, r2, startedAt, started };
+    }
+
+    it('starts a canary beside the live release and records it in the history', async () => {
+      const { store, r1, r2, startedAt, started, state } = await withCanary();
+      expect(started).toMatchObject({ id: r2, base: r1, share: 10, stage: 1, stageCount: 2, state: 'running', contact: 'doctors-team@carebook.test' });
+      expect((await store.live())?.id).toBe(r1);
+      expect(await state(r2)).toBe('canary');
+      expect((await store.history()).canaries).toEqual([
+        { id: r2, base: r1, startedAt: startedAt.toISOString(), stages: plan, contact: 'doctors-team@carebook.test' },
+      ]);
+    });
+
+    it('advances its stages by the stored plan and the clock, then holds', async () => {
+      const { store, startedAt } = await withCanary();
+      const after = (minutes: number) => new Date(startedAt.getTime() + minutes * 60_000);
+      expect(await store.canary(after(4))).toMatchObject({ share: 10, stage: 1, stageEndsAt: after(5).toISOString() });
+      expect(await store.canary(after(5))).toMatchObject({ share: 50, stage: 2, stageEndsAt: after(15).toISOString(), state: 'running' });
+      expect(await store.canary(after(16))).toMatchObject({ share: 50, stage: 2, stageEndsAt: null, state: 'holding' });
+    });
+
+    it('refuses a new release, a second canary and a rollback to a named release while one runs', async () => {
+      const { store, r1, r2, tick } = await withCanary();
+      const r3 = (await store.add(build('three'), tick())).id;
+      await expect(Promise.resolve().then(() => store.setLive(r3, 'released'))).rejects.toThrow(
+        `doctors has a canary running (${r2}, since 2026-11-22T10:05:00.000Z), so making ${r3} live (released) was refused`,
+      );
+      await expect(Promise.resolve().then(() => store.startCanary(r3, plan))).rejects.toThrow(CanaryRunningError);
+      await expect(Promise.resolve().then(() => store.rollback({ to: r3 }))).rejects.toThrow('npm run rollback -w remotes/doctors withdraws it');
+      await expect(Promise.resolve().then(() => store.setLive(r2, 'released'))).rejects.toThrow(CanaryRunningError);
+      expect((await store.live())?.id).toBe(r1);
+      expect((await store.canary())?.id).toBe(r2);
+    });
+
+    it('refuses a canary of the live release, of a release it does not keep, without a live release, or with a bad contact', async () => {
+      const line = await timeline();
+      const first = (await line.store.add(build('first'), line.tick())).id;
+      await expect(Promise.resolve().then(() => line.store.startCanary(first, plan))).rejects.toThrow('has no live release');
+      const r1 = await line.release('one');
+      await expect(Promise.resolve().then(() => line.store.startCanary(r1, plan))).rejects.toThrow('is the live release already');
+      await expect(Promise.resolve().then(() => line.store.startCanary('20261122T101500123Z-abcdef01', plan))).rejects.toThrow('has no kept release');
+      const r2 = (await line.store.add(build('two'), line.tick())).id;
+      await expect(Promise.resolve().then(() => line.store.startCanary(r2, plan, { contact: 'not an address' }))).rejects.toThrow('--contact must be an email address');
+      expect(await line.store.canary()).toBeNull();
+    });
+
+    it('is promoted by hand: live for everyone, the canary ended in the same step', async () => {
+      const { store, r1, r2, tick, state } = await withCanary();
+      const promotedAt = tick();
+      expect(await store.promote({ now: promotedAt })).toMatchObject({ live: r2, previous: r1, reason: 'promoted' });
+      expect((await store.live())?.id).toBe(r2);
+      expect(await store.canary()).toBeNull();
+      expect(await state(r2)).toBe('live');
+      expect(await state(r1)).toBe('good');
+      expect((await store.history()).canaries?.at(-1)).toMatchObject({ id: r2, ended: 'promoted', endedAt: promotedAt.toISOString() });
+      // A rollback after the promotion goes back to the release live before it.
+      expect((await store.rollbackTarget()).id).toBe(r1);
+      await expect(Promise.resolve().then(() => store.promote())).rejects.toThrow('has no canary running: nothing to promote');
+    });
+
+    it('is rolled back by hand: the live release stays, the canary is marked rolled back and not brought back', async () => {
+      const { store, r1, r2, tick, state } = await withCanary();
+      const result = await store.rollback({ now: tick() });
+      expect(result).toMatchObject({ from: r1, to: r1, reason: 'rolled back', endedCanary: r2 });
+      expect(result.why).toBe(`the canary ${r2} is rolled back; ${r1} stays live for everyone`);
+      expect((await store.live())?.id).toBe(r1);
+      expect(await store.canary()).toBeNull();
+      expect(await state(r2)).toBe('rolled back');
+      expect((await store.statuses()).find((status) => status.id === r2)?.why).toBe('rolled back as a canary at 2026-11-22T10:06:00.000Z (rolled back by hand)');
+      await expect(Promise.resolve().then(() => store.startCanary(r2, plan))).rejects.toThrow(MarkedBadError);
+      // A new release goes live again once the canary has ended.
+      const r3 = await (await timelineOf(store, tick)).release('three');
+      expect((await store.live())?.id).toBe(r3);
+    });
+
+    it('keeps the canary\'s files when pruning', async () => {
+      const { store, r1, r2 } = await withCanary();
+      expect(await store.prune(1)).toEqual([]);
+      expect(await store.list()).toEqual([r1, r2]);
+    });
+
+    it('keeps a publish at start-up from going around it', async () => {
+      const { store, r1, r2 } = await withCanary();
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        expect((await publishBuild(store, build('restart'), 5)).id).toBe(r1);
+      } finally {
+        warn.mockRestore();
+      }
+      expect((await store.canary())?.id).toBe(r2);
+    });
+  });
+
+  /** A `release` of the timeline above on a store already open. */
+  async function timelineOf(store: ReleaseStoreContract, tick: () => Date) {
+    return {
+      async release(label: string): Promise<string> {
+        const { id } = await store.add(build(label), tick());
+        await store.setLive(id, 'released', { now: tick() });
+        return id;
+      },
+    };
+  }
 
   describe('pruning', () => {
     it('with RELEASES_KEEP=2 after good, bad, good releases keeps the good ones', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { ReleaseInfo } from '@carebook/shared';
 import { REPO_ROOT } from '../apps/site-apps';
+import { CanaryRunningError, progressAt, runningCanary, type CanaryEnd, type CanaryRecord, type CanaryStage, type CanaryStatus } from './canary';
 
 /**
  * Immutable releases of one remote, on disk:
@@ -115,10 +116,12 @@ export interface ReleaseHistory {
   releases: ReleaseRecord[];
   /** Every switch of the live pointer, oldest first. */
   switches: LiveSwitch[];
+  /** Every canary, oldest first; the last one runs while it has not ended (canary.ts). */
+  canaries?: CanaryRecord[];
 }
 
 /** `rolled back` and `withdrawn` are bad: no rollback goes to them, pruning drops them first. */
-export type ReleaseState = 'live' | 'good' | 'rolled back' | 'withdrawn' | 'never live' | 'unknown';
+export type ReleaseState = 'live' | 'canary' | 'good' | 'rolled back' | 'withdrawn' | 'never live' | 'unknown';
 const BAD_STATES: ReadonlySet<ReleaseState> = new Set<ReleaseState>(['rolled back', 'withdrawn']);
 
 export function isBad(state: ReleaseState): boolean {
@@ -175,6 +178,14 @@ export interface RollbackResult {
   reason: LiveReason;
   why: string;
   skipped: { id: string; why: string }[];
+  /** The canary this rollback ended (the pointer did not move: `from` and `to` are the live release). */
+  endedCanary?: string;
+}
+
+export interface CanaryOptions {
+  contact?: string;
+  force?: boolean;
+  now?: Date;
 }
 
 /** A value now (the filesystem store) or later (a store in a database). */
@@ -197,7 +208,20 @@ export interface ReleaseStoreContract {
   history(): Awaitable<ReleaseHistory>;
   statuses(): Awaitable<ReleaseStatus[]>;
   rollbackTarget(): Awaitable<RollbackChoice>;
+  /**
+   * Rolls back. While a canary runs, ends it instead (marked rolled back; the live release stays
+   * for everyone); `to` is refused then.
+   */
   rollback(options?: RollbackOptions): Awaitable<RollbackResult>;
+  /** The running canary and where its plan stands at `now`; null when none runs. */
+  canary(now?: Date): Awaitable<CanaryStatus | null>;
+  /**
+   * Makes kept release `id` a canary with this plan, as one step recorded in the history. Refused
+   * while a canary runs, with no live release, for the live release, or for a bad one without `force`.
+   */
+  startCanary(id: string, stages: readonly CanaryStage[], options?: CanaryOptions): Awaitable<CanaryStatus>;
+  /** Makes the running canary live for everyone ('promoted') and ends it, as one step. */
+  promote(options?: { now?: Date; note?: string }): Awaitable<LiveSwitch>;
   /** Prunes down to `keep`: never the live release or the rollback target, bad releases first. */
   prune(keep: number, now?: Date): Awaitable<string[]>;
   isLive(buildDir: string): Awaitable<boolean>;
@@ -237,14 +261,23 @@ export function releaseStatuses(history: ReleaseHistory, kept: readonly string[]
     periods.set(change.live, [...(periods.get(change.live) ?? []), current]);
   }
   const records = new Map(history.releases.map((record) => [record.id, record]));
+  const canaries = new Map((history.canaries ?? []).map((canary) => [canary.id, canary]));
+  const running = runningCanary(history.canaries, live);
   const ids = [...new Set([...records.keys(), ...kept])].sort();
   return ids.map((id): ReleaseStatus => {
     const own = periods.get(id) ?? [];
     const last = own.at(-1);
     const record = records.get(id);
+    const canary = canaries.get(id);
+    // A canary that ended badly after the release's last live period marks it as bad.
+    const canaryEnded = canary?.endedAt && canary.ended !== 'promoted' && (!last?.until || canary.endedAt >= last.until) ? canary : null;
     let known: { state: ReleaseState; why: string };
     if (id === live) known = { state: 'live', why: last ? `live since ${when(last.from)} (${last.fromReason})` : 'live' };
-    else if (last?.untilReason) known = stateAfter(last);
+    else if (running?.id === id) known = { state: 'canary', why: `canary since ${running.startedAt}` };
+    else if (canaryEnded) {
+      const state = canaryEnded.ended === 'withdrawn' ? 'withdrawn' : 'rolled back';
+      known = { state, why: `${state} as a canary at ${canaryEnded.endedAt}${canaryEnded.note ? ` (${canaryEnded.note})` : ''}` };
+    } else if (last?.untilReason) known = stateAfter(last);
     else if (record?.inferred) known = { state: 'rolled back', why: 'rolled back before the history began (newer than the live release then)' };
     else if (record?.addedAt) known = { state: 'never live', why: `added at ${record.addedAt}, never live` };
     else known = { state: 'unknown', why: 'kept from before the history began' };
@@ -285,6 +318,86 @@ export function chooseRollback(history: ReleaseHistory, statuses: readonly Relea
     if (usable(status.id)) return { id: status.id, why: `${status.id} is the newest release kept from before the history began that is older than ${live}`, skipped };
   }
   return { id: null, why: `no release that was live before ${live} is kept and good`, skipped };
+}
+
+/** A plain check of a team's address: something@domain.tld, no spaces. */
+const CONTACT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The canary a start makes, or a refusal: the rules of every store's `startCanary`. */
+export function newCanary(
+  remote: string,
+  history: ReleaseHistory,
+  kept: readonly string[],
+  live: string | null,
+  id: string,
+  stages: readonly CanaryStage[],
+  options: CanaryOptions,
+): CanaryRecord {
+  const running = runningCanary(history.canaries, live);
+  if (running) throw new CanaryRunningError(remote, running, `a canary of ${id}`);
+  if (!kept.includes(id)) throw new Error(`${remote} has no kept release ${id}`);
+  if (!live) throw new Error(`${remote} has no live release to keep for the other patients: release it without --canary first`);
+  if (id === live) throw new Error(`${id} is the live release already: a canary is a release that is not live yet`);
+  if (!stages.length) throw new Error('A canary plan has at least one stage');
+  const status = releaseStatuses(history, kept, live).find((candidate) => candidate.id === id);
+  if (status && isBad(status.state) && !options.force) throw new MarkedBadError(status);
+  if (options.contact !== undefined && !CONTACT.test(options.contact)) {
+    throw new Error(`--contact must be an email address (got "${options.contact}")`);
+  }
+  const now = options.now ?? new Date();
+  return { id, base: live, startedAt: now.toISOString(), stages: stages.map((stage) => ({ ...stage })), ...(options.contact ? { contact: options.contact } : {}) };
+}
+
+/** The history with its running canary ended (how, when, why). */
+export function withCanaryEnded(history: ReleaseHistory, how: CanaryEnd, at: Date, note?: string): ReleaseHistory {
+  const canaries = [...(history.canaries ?? [])];
+  const last = canaries.at(-1);
+  if (last && !last.endedAt) canaries[canaries.length - 1] = { ...last, endedAt: at.toISOString(), ended: how, ...(note ? { note } : {}) };
+  return { ...history, canaries };
+}
+
+/** The running canary of a history and where its plan stands at `now`. */
+export function canaryStatusOf(history: ReleaseHistory, live: string | null, now: Date): CanaryStatus | null {
+  const running = runningCanary(history.canaries, live);
+  return running ? { ...running, ...progressAt(running, now) } : null;
+}
+
+/**
+ * What a rollback does while a canary runs: ends it as rolled back (the pointer stays), or a
+ * refusal when a release to go to was named. Null when no canary runs.
+ */
+export function rollbackOfCanary(
+  remote: string,
+  history: ReleaseHistory,
+  live: string | null,
+  options: RollbackOptions,
+): { history: ReleaseHistory; result: RollbackResult } | null {
+  const running = runningCanary(history.canaries, live);
+  if (!running || !live) return null;
+  if (options.to !== undefined) throw new CanaryRunningError(remote, running, `a rollback to ${options.to}`);
+  const now = options.now ?? new Date();
+  return {
+    history: withCanaryEnded(history, 'rolled back', now, 'rolled back by hand'),
+    result: {
+      from: live,
+      to: live,
+      reason: 'rolled back',
+      why: `the canary ${running.id} is rolled back; ${live} stays live for everyone`,
+      skipped: [],
+      endedCanary: running.id,
+    },
+  };
+}
+
+/**
+ * The history a switch to `id` writes, or a refusal while a canary runs: only promoting the
+ * canary itself may move the pointer then, and it ends the canary in the same write.
+ */
+export function historyForSwitch(remote: string, history: ReleaseHistory, live: string | null, id: string, reason: LiveReason, now: Date): ReleaseHistory {
+  const running = runningCanary(history.canaries, live);
+  if (!running) return history;
+  if (reason !== 'promoted' || running.id !== id) throw new CanaryRunningError(remote, running, `making ${id} live (${reason})`);
+  return withCanaryEnded(history, 'promoted', now);
 }
 
 /** Which releases pruning removes to keep `keep`: bad first, then unknown, then good; oldest first. */
@@ -434,12 +547,13 @@ export class ReleaseStore implements ReleaseStoreContract {
       const status = releaseStatuses(history, this.list(), previous).find((candidate) => candidate.id === id);
       if (previous === id) return history.switches.at(-1) ?? { at: null, live: id, previous: null, reason: 'unknown' };
       if (status && isBad(status.state) && !options.force) throw new MarkedBadError(status);
+      const next = historyForSwitch(this.remote, history, previous, id, reason, now);
       const change: LiveSwitch = { at: now.toISOString(), live: id, previous, reason, ...(options.note ? { note: options.note } : {}) };
-      history.switches.push({ ...change, pending: true });
-      this.writeHistory(history);
+      next.switches.push({ ...change, pending: true });
+      this.writeHistory(next);
       writeAtomically(path.join(this.dir, 'live'), `${id}\n`);
-      history.switches[history.switches.length - 1] = change;
-      this.writeHistory(history);
+      next.switches[next.switches.length - 1] = change;
+      this.writeHistory(next);
       return change;
     });
   }
@@ -451,6 +565,11 @@ export class ReleaseStore implements ReleaseStoreContract {
   rollback(options: RollbackOptions = {}): RollbackResult {
     return this.locked(() => {
       const from = this.live()?.id ?? null;
+      const ofCanary = rollbackOfCanary(this.remote, this.history(), from, options);
+      if (ofCanary) {
+        this.writeHistory(ofCanary.history);
+        return ofCanary.result;
+      }
       if (options.to !== undefined) {
         const to = options.to;
         if (!this.list().includes(to)) throw new Error(`${this.remote} has no kept release ${to}`);
@@ -466,6 +585,34 @@ export class ReleaseStore implements ReleaseStoreContract {
       }
       this.setLive(choice.id, 'rolled back', { now: options.now });
       return { from, to: choice.id, reason: 'rolled back', why: choice.why, skipped: choice.skipped };
+    });
+  }
+
+  canary(now = new Date()): CanaryStatus | null {
+    return canaryStatusOf(this.history(now), this.live()?.id ?? null, now);
+  }
+
+  /** The running canary's record (what a remote's server offers the host); null when none runs. */
+  runningCanary(): CanaryRecord | null {
+    return runningCanary(this.readHistory()?.canaries, this.live()?.id ?? null);
+  }
+
+  startCanary(id: string, stages: readonly CanaryStage[], options: CanaryOptions = {}): CanaryStatus {
+    return this.locked(() => {
+      const now = options.now ?? new Date();
+      const history = this.history(now);
+      const live = this.live()?.id ?? null;
+      const record = newCanary(this.remote, history, this.list(), live, id, stages, { ...options, now });
+      this.writeHistory({ ...history, canaries: [...(history.canaries ?? []), record] });
+      return { ...record, ...progressAt(record, now) };
+    });
+  }
+
+  promote(options: { now?: Date; note?: string } = {}): LiveSwitch {
+    return this.locked(() => {
+      const running = runningCanary(this.history().canaries, this.live()?.id ?? null);
+      if (!running) throw new Error(`${this.remote} has no canary running: nothing to promote`);
+      return this.setLive(running.id, 'promoted', { now: options.now, note: options.note });
     });
   }
 
@@ -501,7 +648,8 @@ export class ReleaseStore implements ReleaseStoreContract {
       const live = this.live()?.id ?? null;
       const statuses = releaseStatuses(history, this.list(), live);
       const target = chooseRollback(history, statuses, live).id;
-      const removed = choosePrune(statuses, keep, new Set([live, target].filter((id): id is string => Boolean(id))));
+      const canary = runningCanary(history.canaries, live)?.id;
+      const removed = choosePrune(statuses, keep, new Set([live, target, canary].filter((id): id is string => Boolean(id))));
       if (!removed.length) return removed;
       for (const id of removed) fs.rmSync(this.folder(id), { recursive: true, force: true });
       for (const record of history.releases) if (removed.includes(record.id)) record.prunedAt = now.toISOString();
@@ -599,6 +747,12 @@ function stampManifest(dir: string, release: ReleaseInfo): void {
 export async function publishBuild(store: ReleaseStoreContract, buildDir: string, keep: number): Promise<ReleaseInfo> {
   const live = await store.live();
   if (live && (await store.isLive(buildDir))) return live;
+  // A restart during a canary leaves it to the team's promote or rollback.
+  const canary = await store.canary();
+  if (live && canary) {
+    console.warn(`${store.remote}: a canary of ${canary.id} runs; ${live.id} stays live and this build is not published.`);
+    return live;
+  }
   // A restart with the image or dist/ of a release that was rolled back keeps the live one.
   const bad = live ? await store.badReleaseOf(buildDir) : null;
   if (live && bad) {

@@ -16,4 +16,6 @@ export interface RuntimeConfig {
   remotes: Record<string, string>;
   /** Federation name -> the release this page runs (null: the remote did not answer). */
   releases: Record<string, ReleaseInfo | null>;
+  /** The remotes whose canary release this page runs (the patient's bucket is in its share); absent: none. */
+  canary?: string[];
 }
