@@ -94,7 +94,9 @@ describe('times on the doctor cards', () => {
     const time = await firstCardTime(page);
     const day = parseDateKey(time.slotDate);
     if (!day) throw new Error(`not a day key: ${time.href}`);
-    expect(time.label).toMatch(new RegExp(`^Book Dr\\. .+, ((Today|Tomorrow), )?${formatShortDay(day)} ${formatTime(time.slotTime)}$`));
+    // What the link shows, then the date: `Book Dr. X, Today 2:30 PM, Tue 24 Nov` or `..., Thu 9:00 AM, 26 Nov`.
+    const [weekday, date] = [formatShortDay(day).slice(0, 3), formatShortDay(day).slice(4)];
+    expect(time.label).toMatch(new RegExp(`^Book Dr\\. .+, (Today ${formatTime(time.slotTime)}, ${weekday}|Tomorrow ${formatTime(time.slotTime)}, ${weekday}|${weekday} ${formatTime(time.slotTime)},) ${date}$`));
     await time.link.click();
     await page.waitForURL(`${stack.siteUrl}${time.href}`);
     expect(await timeChoice(page, time.slotTime).isChecked()).toBe(true);

@@ -13,10 +13,14 @@ export interface FreeTimesProps {
   className?: string;
 }
 
-/** The link's name says whom and when in full: "Book Dr. Ana Ruiz, Today, Tue 24 Nov 2:30 PM". */
+/**
+ * The link's name says whom and when in full, and starts with what the link shows ("Today 2:30 PM"),
+ * so a patient who names it by voice is understood: "Book Dr. Ana Ruiz, Today 2:30 PM, Tue 24 Nov",
+ * "Book Dr. Ana Ruiz, Thu 9:00 AM, 26 Nov".
+ */
 function bookingName(doctor: Doctor, time: OfferedTime): string {
-  const day = time.day === 'Today' || time.day === 'Tomorrow' ? `${time.day}, ${time.fullDay}` : time.fullDay;
-  return `Book ${doctor.name}, ${day} ${time.time}`;
+  const date = time.fullDay.startsWith(`${time.day} `) ? time.fullDay.slice(time.day.length + 1) : time.fullDay;
+  return `Book ${doctor.name}, ${time.day} ${time.time}, ${date}`;
 }
 
 /**
@@ -43,7 +47,7 @@ export function FreeTimes({ doctor, labelId, className }: FreeTimesProps): React
         {times.map((time) => (
           <li key={`${time.slotDate} ${time.slotTime}`}>
             <Link className={styles.time} to={doctorSlotPath(doctor._id, time)} aria-label={bookingName(doctor, time)}>
-              <span className={styles.day}>{time.day}</span>
+              <span className={styles.day}>{time.day}</span>{' '}
               <time dateTime={time.dateTime}>{time.time}</time>
             </Link>
           </li>

@@ -33,12 +33,13 @@ describe('DoctorCard', () => {
     expect(card.getByText('Fee: $75')).toBeInTheDocument();
     const times = within(card.getByRole('list', { name: 'Next free times' })).getAllByRole('link');
     expect(times.map((link) => [link.getAttribute('aria-label') ?? link.textContent, link.getAttribute('href')])).toEqual([
-      ['Book Dr. Amara Lindqvist, Today, Tue 24 Nov 3:00 PM', '/appointment/d1?date=24_11_2026&time=15:00'],
-      ['Book Dr. Amara Lindqvist, Today, Tue 24 Nov 3:30 PM', '/appointment/d1?date=24_11_2026&time=15:30'],
-      ['Book Dr. Amara Lindqvist, Today, Tue 24 Nov 4:00 PM', '/appointment/d1?date=24_11_2026&time=16:00'],
+      ['Book Dr. Amara Lindqvist, Today 3:00 PM, Tue 24 Nov', '/appointment/d1?date=24_11_2026&time=15:00'],
+      ['Book Dr. Amara Lindqvist, Today 3:30 PM, Tue 24 Nov', '/appointment/d1?date=24_11_2026&time=15:30'],
+      ['Book Dr. Amara Lindqvist, Today 4:00 PM, Tue 24 Nov', '/appointment/d1?date=24_11_2026&time=16:00'],
       ['More times with Dr. Amara Lindqvist', '/appointment/d1'],
     ]);
-    expect(times[0]).toHaveTextContent('Today3:00 PM');
+    // What the link shows is where its name starts after the doctor's (WCAG's label in name).
+    expect(times[0]).toHaveTextContent('Today 3:00 PM');
     expect(within(times[0] as HTMLElement).getByText('3:00 PM')).toHaveAttribute('datetime', '2026-11-24T15:00');
   });
 
@@ -74,9 +75,9 @@ describe('DoctorCard', () => {
     const weekly = { mon: [], tue: [], wed: [], thu: [{ start: '07:00', end: '09:00' }], fri: [], sat: [], sun: [] };
     const doctor = makeDoctor('d1', { name: 'Dr. Amara Lindqvist', schedule: { weekly, timeOff: [] } });
     expect(renderCard(doctor).getAllByRole('link', { name: /^Book Dr\. Amara Lindqvist, / }).map((link) => link.getAttribute('aria-label'))).toEqual([
-      'Book Dr. Amara Lindqvist, Thu 26 Nov 7:00 AM',
-      'Book Dr. Amara Lindqvist, Thu 26 Nov 7:30 AM',
-      'Book Dr. Amara Lindqvist, Thu 26 Nov 8:00 AM',
+      'Book Dr. Amara Lindqvist, Thu 7:00 AM, 26 Nov',
+      'Book Dr. Amara Lindqvist, Thu 7:30 AM, 26 Nov',
+      'Book Dr. Amara Lindqvist, Thu 8:00 AM, 26 Nov',
     ]);
   });
 

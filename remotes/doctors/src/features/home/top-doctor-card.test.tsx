@@ -39,13 +39,13 @@ describe('TopDoctorCard', () => {
       '/appointment/d1?date=24_11_2026&time=16:30',
       '/appointment/d1',
     ]);
-    expect(times[0]).toHaveAccessibleName('Book Dr. Amara Lindqvist, Today, Tue 24 Nov 3:00 PM');
+    expect(times[0]).toHaveAccessibleName('Book Dr. Amara Lindqvist, Today 3:00 PM, Tue 24 Nov');
     expect(times[3]).toHaveAccessibleName('More times with Dr. Amara Lindqvist');
   });
 
   it('uses the clinic zone, not the browser zone (Auckland is already on Wednesday)', () => {
     const first = renderTile(undefined, 'Pacific/Auckland').getAllByRole('link', { name: /^Book / })[0];
-    expect(first).toHaveAccessibleName('Book Dr. Amara Lindqvist, Today, Wed 25 Nov 10:00 AM');
+    expect(first).toHaveAccessibleName('Book Dr. Amara Lindqvist, Today 10:00 AM, Wed 25 Nov');
     expect(first).toHaveAttribute('href', '/appointment/d1?date=25_11_2026&time=10:00');
   });
 
