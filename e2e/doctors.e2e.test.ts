@@ -121,7 +121,12 @@ describe('the doctors remote in the composed site', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/doctors/General%20Physician');
     expect(await cardNames(page, names('General Physician').length)).toEqual(names('General Physician'));
+    // The rest of the sidebar (5), then the first card: its three free times, More times, the button.
     for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab');
+    const firstTime = `Book ${names('General Physician')[0]}, `;
+    const focused = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '';
+    expect(focused.slice(0, firstTime.length)).toBe(firstTime);
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
       `Book Appointment with ${names('General Physician')[0]}`,
     );

@@ -4,7 +4,9 @@
 // bytes on the wire; and the journey "slot picker ready": open `/doctors`, tap the first doctor's Book
 // Appointment as soon as it shows, then tap a time until the booking screen's slot picker answers.
 // Beside the journey: the same with every script refused, and through two bare pages (bare-pages.ts).
-// Run: npm run bench:first-view [-- N [profile [journey]]]   (build first: npm run build)
+// Then the journey booked from the list (list-time-journey.ts): signed in, `/doctors`, the first
+// card's first time, Book Appointment, to the appointment saved on the server.
+// Run: npm run bench:first-view [-- N [profile [journey|list]]]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../testing/browser/browser';
 import { FIRST_VISIT_JS_BUDGET } from '../../testing/browser/first-visit-routes';
@@ -13,11 +15,13 @@ import { startBarePages } from './bare-pages';
 import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';
 import { epochOf, openProbe, type PageEvent } from './page-probe';
+import { LIST_JOURNEY, LIST_JOURNEY_LEGS, visitListJourney, type ListJourneyLeg, type ListJourneyVisit } from './list-time-journey';
 
 const VISITS = Number(process.argv[2] ?? 5);
 const ONLY_PROFILE = process.argv[3];
-/** `journey` as the third argument: only the slot picker journey, not the routes. */
+/** `journey` as the third argument: only the slot picker journey; `list`: only the journey booked from the list. */
 const ONLY_JOURNEY = process.argv[4] === 'journey';
+const ONLY_LIST = process.argv[4] === 'list';
 /** BENCH_TIMELINE=1: print each journey's events and taps, to see where its time goes. */
 const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 const TIMEOUT = 60_000;
@@ -220,6 +224,21 @@ function printRow(name: string, visits: Visit[], readyBudget: number, jsBudget: 
   );
 }
 
+/** The journey booked from the list, {@link VISITS} times, printed as its row and legs. */
+async function benchListJourney(browser: Browser, profile: NetworkProfile, stack: Awaited<ReturnType<typeof startStack>>): Promise<void> {
+  const visits: ListJourneyVisit[] = [];
+  for (let i = 0; i < VISITS; i += 1) visits.push(await visitListJourney(browser, profile, stack));
+  const pick = (value: (visit: ListJourneyVisit) => number): number => median(visits.map(value));
+  console.log(
+    `${LIST_JOURNEY.padEnd(24)}signed in, to the appointment saved: ${within(pick((visit) => visit.saved), profile.listBookBudget, s)}; ` +
+      `each run ${visits.map((visit) => s(visit.saved)).join(', ')}\n` +
+      `${''.padEnd(24)}Book tapped ${pick((visit) => visit.bookTaps)} time(s) (median); the doctor's page loaded as a new document in ` +
+      `${visits.filter((visit) => visit.reloaded).length} of ${visits.length} visits\n` +
+      `${''.padEnd(24)}where it goes: ` +
+      (Object.entries(LIST_JOURNEY_LEGS) as Array<[ListJourneyLeg, string]>).map(([leg, label]) => `${label} ${s(pick((visit) => visit.legs[leg]))}`).join('; '),
+  );
+}
+
 async function main(): Promise<void> {
   const [stack, browser, bare] = await Promise.all([startStack(), launchBrowser(), startBarePages()]);
   try {
@@ -227,7 +246,7 @@ async function main(): Promise<void> {
     for (const profile of NETWORK_PROFILES.filter((candidate) => !ONLY_PROFILE || candidate.name === ONLY_PROFILE)) {
       console.log(`\n${profile.label}; 390 px, empty cache; median of ${VISITS} (budget in brackets, * over it)`);
       console.log('route                   first paint       LCP       doctor / ready     CLS     JS gzip               all bytes');
-      for (const { route, content } of ONLY_JOURNEY ? [] : ROUTES) {
+      for (const { route, content } of ONLY_JOURNEY || ONLY_LIST ? [] : ROUTES) {
         const visits: Visit[] = [];
         for (let i = 0; i < VISITS; i += 1) visits.push(await visitRoute(browser, profile, `${stack.siteUrl}${route}`));
         printRow(route, visits, content, FIRST_VISIT_JS_BUDGET);
@@ -236,6 +255,8 @@ async function main(): Promise<void> {
       // through two bare pages (bare-pages.ts), so the three share the machine's moments: the pages
       // alone (server HTML, CSS, the browser's work under the slowed CPU) are the floor our scripts
       // add to, and the bare pages what any site would pay here and now.
+      if (!ONLY_JOURNEY) await benchListJourney(browser, profile, stack);
+      if (ONLY_LIST) continue;
       const journeys: JourneyVisit[] = [];
       const withoutScripts: JourneyVisit[] = [];
       const barePages: JourneyVisit[] = [];

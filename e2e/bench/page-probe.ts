@@ -5,11 +5,11 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone';
   at: number;
   /** A layout shift's score; 0 otherwise. */
   value: number;
-  /** Where a journey's next tap goes (`book`, `time`): the target's middle, in the viewport. */
+  /** Where a journey's next tap goes (`book`, `time`; `cardTime`, `bookButton`): the target's middle, in the viewport. */
   x?: number;
   y?: number;
 }
@@ -25,10 +25,13 @@ const REPORT = '__carebookBenchReport';
  * the chosen time and can book it). On a journey it also reports, in the frame they first
  * show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
  * chosen (scrolled into view as a patient would), again whenever either moves or is replaced.
+ * The list journey (`'list'`) reports instead the first time offered on the list's cards and the
+ * doctor's page's Book Appointment while it can be tapped (`bookGone` once it no longer can:
+ * busy, disabled or gone), for as long as the page lives.
  * Plain script: it is sent to the page as text.
  */
-const probeScript = (journey: boolean): string => `(() => {
-  const journey = ${journey};
+const probeScript = (journey: Journey): string => `(() => {
+  const journey = ${JSON.stringify(journey)};
   const queue = [];
   const report = (kind, at, value, point) => {
     queue.push({ origin: performance.timeOrigin, path: location.pathname, kind, at, value: value || 0, ...point });
@@ -62,7 +65,12 @@ const probeScript = (journey: boolean): string => `(() => {
     return box.width > 0 && box.height > 0 ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
   };
   const labelOf = (el) => el.getAttribute('aria-label') || document.getElementById(el.getAttribute('aria-labelledby') || '')?.textContent || '';
-  const targets = {
+  const bookButton = () => [...document.querySelectorAll('main button')]
+    .find((el) => /^\\s*Book Appointment/.test(el.textContent || '') && !el.disabled && middle(el));
+  const targets = journey === 'list' ? {
+    cardTime: () => [...document.querySelectorAll('main article a[href^="/appointment/"][href*="time="]')].find((el) => middle(el)),
+    bookButton,
+  } : {
     book: () => [...document.querySelectorAll('main a[href^="/appointment/"]')]
       .find((el) => /^\\s*Book Appointment/.test(el.textContent || '') && middle(el)),
     time: () => [...document.querySelectorAll('[role="radiogroup"]')]
@@ -75,7 +83,13 @@ const probeScript = (journey: boolean): string => `(() => {
     for (const [kind, find] of Object.entries(targets)) {
       const el = find();
       const point = el && middle(el);
-      if (!point) continue;
+      if (!point) {
+        if (kind === 'bookButton' && shown[kind]) {
+          report('bookGone', performance.now());
+          delete shown[kind];
+        }
+        continue;
+      }
       if (point.y < 0 || point.y > innerHeight || point.x < 0 || point.x > innerWidth) {
         el.scrollIntoView({ block: 'center' });
         continue;
@@ -102,7 +116,7 @@ const probeScript = (journey: boolean): string => `(() => {
       bookable = true;
       report('bookable', performance.now());
     }
-    if (!contentSeen || (journey && !bookable)) requestAnimationFrame(tick);
+    if (!contentSeen || journey === 'list' || (journey && !bookable)) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 
@@ -120,6 +134,9 @@ const probeScript = (journey: boolean): string => `(() => {
   document.addEventListener('click', () => setTimeout(checkPicked, 0), true);
   new MutationObserver(checkPicked).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-checked'] });
 })();`;
+
+/** Which journey a page reports its tap targets for, if any. */
+export type Journey = boolean | 'list';
 
 /** A phone-sized page in a fresh context (an empty cache) under a profile, recording what it reports and downloads. */
 export interface Probe {
@@ -139,8 +156,8 @@ export interface Probe {
 }
 
 export interface ProbeOptions {
-  /** Report where a journey's next tap goes (`book`, `time`). */
-  journey?: boolean;
+  /** Report where a journey's next tap goes: `true` the slot picker journey's (`book`, `time`), `'list'` the list's time then Book (`cardTime`, `bookButton`). */
+  journey?: Journey;
   /** The browser refuses every script (the probe itself still runs): the pages as the server sent them. */
   blockScripts?: boolean;
 }

@@ -27,22 +27,36 @@ describe('DoctorCard', () => {
     expect(card.queryByText(/reviews\)/)).not.toBeInTheDocument();
   });
 
-  it('shows the fee and the next free time in the clinic zone, skipping booked times', () => {
+  it('offers the next three free times in the clinic zone as links to the doctor page with that time chosen, skipping booked times', () => {
     const doctor = makeDoctor('d1', { name: 'Dr. Amara Lindqvist', specialization: 'General Physician', fees: 75, slots_booked: { '24_11_2026': ['14:30'] } });
     const card = renderCard(doctor);
     expect(card.getByText('Fee: $75')).toBeInTheDocument();
-    const next = card.getByText(/^Next:/);
-    expect(next).toHaveTextContent('Next: Today 3:00 PM');
-    expect(within(next).getByText('Today 3:00 PM')).toHaveAttribute('datetime', '2026-11-24T15:00');
+    const times = within(card.getByRole('list', { name: 'Next free times' })).getAllByRole('link');
+    expect(times.map((link) => [link.getAttribute('aria-label') ?? link.textContent, link.getAttribute('href')])).toEqual([
+      ['Book Dr. Amara Lindqvist, Today 3:00 PM, Tue 24 Nov', '/appointment/d1?date=24_11_2026&time=15:00'],
+      ['Book Dr. Amara Lindqvist, Today 3:30 PM, Tue 24 Nov', '/appointment/d1?date=24_11_2026&time=15:30'],
+      ['Book Dr. Amara Lindqvist, Today 4:00 PM, Tue 24 Nov', '/appointment/d1?date=24_11_2026&time=16:00'],
+      ['More times with Dr. Amara Lindqvist', '/appointment/d1'],
+    ]);
+    // What the link shows is where its name starts after the doctor's (WCAG's label in name).
+    expect(times[0]).toHaveTextContent('Today 3:00 PM');
+    expect(within(times[0] as HTMLElement).getByText('3:00 PM')).toHaveAttribute('datetime', '2026-11-24T15:00');
   });
 
   it('uses the clinic zone, not the browser zone (New York is five hours behind)', () => {
-    expect(renderCard(undefined, 'America/New_York').getByText(/^Next:/)).toHaveTextContent('Next: Today 10:00 AM');
+    const card = renderCard(undefined, 'America/New_York');
+    expect(card.getAllByRole('link', { name: /^Book Dr\. Amara Lindqvist, / }).map((link) => link.getAttribute('href'))).toEqual([
+      '/appointment/d1?date=24_11_2026&time=10:00',
+      '/appointment/d1?date=24_11_2026&time=10:30',
+      '/appointment/d1?date=24_11_2026&time=11:00',
+    ]);
   });
 
   it('offers no time for a doctor who is not taking appointments', () => {
     const card = renderCard(makeDoctor('d5', { name: 'Dr. Omar Benali', specialization: 'Dermatologist', available: false }));
-    expect(card.queryByText(/^Next:/)).not.toBeInTheDocument();
+    expect(card.queryByRole('list', { name: 'Next free times' })).not.toBeInTheDocument();
+    expect(card.queryByText('No free times in the next 7 days')).not.toBeInTheDocument();
+    expect(card.getAllByRole('link').map((link) => link.textContent)).toEqual(['View profile of Dr. Omar Benali']);
   });
 
   it('says when the coming week is full', () => {
@@ -52,13 +66,19 @@ describe('DoctorCard', () => {
       specialization: 'General Physician',
       slots_booked: Object.fromEntries(keys.map((key) => [key, [...SLOT_TIMES]])),
     });
-    expect(renderCard(full).getByText('No free times in the next 7 days')).toBeInTheDocument();
+    const card = renderCard(full);
+    expect(card.getByText('No free times in the next 7 days')).toBeInTheDocument();
+    expect(card.queryByRole('list', { name: 'Next free times' })).not.toBeInTheDocument();
   });
 
   it("follows the doctor's schedule: early hours on Thursdays only", () => {
     const weekly = { mon: [], tue: [], wed: [], thu: [{ start: '07:00', end: '09:00' }], fri: [], sat: [], sun: [] };
     const doctor = makeDoctor('d1', { name: 'Dr. Amara Lindqvist', schedule: { weekly, timeOff: [] } });
-    expect(renderCard(doctor).getByText(/^Next:/)).toHaveTextContent('Next: Thu 7:00 AM');
+    expect(renderCard(doctor).getAllByRole('link', { name: /^Book Dr\. Amara Lindqvist, / }).map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Book Dr. Amara Lindqvist, Thu 7:00 AM, 26 Nov',
+      'Book Dr. Amara Lindqvist, Thu 7:30 AM, 26 Nov',
+      'Book Dr. Amara Lindqvist, Thu 8:00 AM, 26 Nov',
+    ]);
   });
 
   it('says there is no free time for a doctor away all week', () => {

@@ -4,7 +4,7 @@ import { doctorPath, experienceLabel, feeLabel, locationLabel, type Doctor } fro
 import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
 import { DoctorRating } from '../../components/doctor-rating';
-import { NextFreeSlot } from '../../components/next-free-slot';
+import { FreeTimes } from '../../components/free-times';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import styles from './doctor-card.module.css';
 
@@ -14,7 +14,10 @@ export interface DoctorCardProps {
   eager?: boolean;
 }
 
-/** One doctor in the list. The whole card opens the doctor's page; its one tab stop is the button. */
+/**
+ * One doctor in the list. The whole card opens the doctor's page; its tab stops are the next free
+ * times (each opens the page with that time chosen), More times and the button.
+ */
 export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNode {
   const nameId = `doctor-name-${doctor._id}`;
   return (
@@ -32,7 +35,7 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
           <li>{locationLabel(doctor)}</li>
           <li>{feeLabel(doctor)}</li>
         </ul>
-        <NextFreeSlot doctor={doctor} className={styles.next} />
+        <FreeTimes doctor={doctor} labelId={`${nameId}-times`} className={styles.next} />
         {/* An unavailable doctor is not offered as bookable: a quiet way to the profile instead. */}
         {doctor.available ? (
           <Link className={styles.book} to={doctorPath(doctor._id)}>

@@ -36,10 +36,10 @@ describe('HomePage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/doctors/Dermatologist');
   });
 
-  it('shows the first 10 doctors, each linking to its page', () => {
+  it('shows the first 10 doctors, each named by a link to its page', () => {
     renderHome();
     const top = section('Top Doctors');
-    const doctorLinks = within(top).getAllByRole('link').filter((link) => link.textContent !== 'See All');
+    const doctorLinks = within(top).getAllByRole('heading', { level: 3 }).map((name) => within(name).getByRole('link'));
     expect(doctorLinks.map((link) => link.textContent)).toEqual(TWELVE.slice(0, 10).map((doctor) => doctor.name));
     expect(doctorLinks.map((link) => link.getAttribute('href'))).toEqual(
       TWELVE.slice(0, 10).map((doctor) => `/appointment/${doctor._id}`),

@@ -28,23 +28,32 @@ describe('TopDoctorCard', () => {
     expect(tile.queryByText(/out of 5/)).not.toBeInTheDocument();
   });
 
-  it('shows availability, the fee and the next free time in the clinic zone, skipping booked times', () => {
-    const tile = renderTile(makeDoctor('d1', { ...AMARA, fees: 75, slots_booked: { '24_11_2026': ['14:30'] } }));
+  it('shows availability, the fee and the next free times in the clinic zone as links, skipping booked times', () => {
+    const tile = renderTile(makeDoctor('d1', { ...AMARA, fees: 75, slots_booked: { '24_11_2026': ['14:30', '15:30'] } }));
     expect(tile.getByText('Available')).toBeInTheDocument();
     expect(tile.getByText('Fee: $75')).toBeInTheDocument();
-    const next = tile.getByText(/^Next:/);
-    expect(next).toHaveTextContent('Next: Today 3:00 PM');
-    expect(within(next).getByText('Today 3:00 PM')).toHaveAttribute('datetime', '2026-11-24T15:00');
+    const times = within(tile.getByRole('list', { name: 'Next free times' })).getAllByRole('link');
+    expect(times.map((link) => link.getAttribute('href'))).toEqual([
+      '/appointment/d1?date=24_11_2026&time=15:00',
+      '/appointment/d1?date=24_11_2026&time=16:00',
+      '/appointment/d1?date=24_11_2026&time=16:30',
+      '/appointment/d1',
+    ]);
+    expect(times[0]).toHaveAccessibleName('Book Dr. Amara Lindqvist, Today 3:00 PM, Tue 24 Nov');
+    expect(times[3]).toHaveAccessibleName('More times with Dr. Amara Lindqvist');
   });
 
-  it('uses the clinic zone, not the browser zone (New York is five hours behind)', () => {
-    expect(renderTile(undefined, 'America/New_York').getByText(/^Next:/)).toHaveTextContent('Next: Today 10:00 AM');
+  it('uses the clinic zone, not the browser zone (Auckland is already on Wednesday)', () => {
+    const first = renderTile(undefined, 'Pacific/Auckland').getAllByRole('link', { name: /^Book / })[0];
+    expect(first).toHaveAccessibleName('Book Dr. Amara Lindqvist, Today 10:00 AM, Wed 25 Nov');
+    expect(first).toHaveAttribute('href', '/appointment/d1?date=25_11_2026&time=10:00');
   });
 
   it('offers no time for a doctor who is not taking appointments', () => {
     const tile = renderTile(makeDoctor('d5', { name: 'Dr. Omar Benali', specialization: 'Dermatologist', available: false }));
     expect(tile.getByText('Not booking now')).toBeInTheDocument();
-    expect(tile.queryByText(/^Next:/)).not.toBeInTheDocument();
+    expect(tile.queryByRole('list', { name: 'Next free times' })).not.toBeInTheDocument();
+    expect(tile.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/appointment/d5']);
   });
 
   it('links its name to the doctor page', () => {

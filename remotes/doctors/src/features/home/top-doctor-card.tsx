@@ -4,12 +4,12 @@ import { doctorPath, feeLabel, type Doctor } from '@carebook/shared';
 import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
 import { DoctorRating } from '../../components/doctor-rating';
-import { NextFreeSlot } from '../../components/next-free-slot';
+import { FreeTimes } from '../../components/free-times';
 import styles from './top-doctor-card.module.css';
 
 /**
- * A compact doctor tile with the list card's facts (availability, rating, fee, next free time);
- * the name is the link and its hit area covers the tile.
+ * A compact doctor tile with the list card's facts (availability, rating, fee, next free times);
+ * the name is the link and its hit area covers the tile; each free time is a link of its own.
  */
 export function TopDoctorCard({ doctor }: { doctor: Doctor }): ReactNode {
   const nameId = `top-doctor-name-${doctor._id}`;
@@ -26,7 +26,7 @@ export function TopDoctorCard({ doctor }: { doctor: Doctor }): ReactNode {
         <p className={styles.speciality}>{doctor.specialization}</p>
         <DoctorRating doctor={doctor} />
         <p className={styles.fee}>{feeLabel(doctor)}</p>
-        <NextFreeSlot doctor={doctor} />
+        <FreeTimes doctor={doctor} labelId={`${nameId}-times`} className={styles.times} />
       </div>
     </article>
   );
