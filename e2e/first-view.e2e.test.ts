@@ -2,7 +2,7 @@
 // content, rendered on the server by the same components the browser hydrates, the run-time
 // configuration and hints to fetch the route's remote early; the browser takes the server's HTML
 // over in place; JS stays within budget; a slow remote shows its region's shape, never a blank area.
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import { gotoApp, launchBrowser, waitForApp } from '../testing/browser/browser';
 import { FIRST_VISIT_JS_BUDGET, FIRST_VISIT_ROUTES } from '../testing/browser/first-visit-routes';
 import { weighRoute } from '../testing/browser/route-weight';
@@ -273,12 +273,15 @@ describe('the first view', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts: Array<Promise<{ url: string; hinted: boolean }>> = [];
-    page.on('response', (response) => {
+    const onResponse = (response: Response): void => {
       if (response.request().resourceType() === 'script') scripts.push(response.text().then((text) => ({ url: response.url(), hinted: text.startsWith('//# allFunctionsCalledOnLoad\n') })));
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(`${stack.siteUrl}${route}`);
     await page.locator('html[data-app="ready"]').waitFor();
     await page.waitForLoadState('networkidle');
+    // No body read may start after this point: one still pending when the context closes would reject.
+    page.off('response', onResponse);
     const seen = await Promise.all(scripts);
     await context.close();
     expect(seen.map(({ url }) => new URL(url).origin)).toEqual(expect.arrayContaining([stack.siteUrl, stack.appUrl(route === '/doctors' ? 'doctors' : 'booking')]));
