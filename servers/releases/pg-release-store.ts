@@ -115,13 +115,36 @@ function stateOf(remote: string, row: StateRow | undefined): RemoteState {
   return { live: row?.live ?? null, history, kept, version: Number(row?.version ?? 0) };
 }
 
-/** Creates the schema once per database (concurrent starts wait on one lock, in one transaction). */
+/**
+ * Marks a schema made by this version of SCHEMA_SQL (a comment on the schema): a store that finds
+ * it runs no DDL at all. Bump it whenever SCHEMA_SQL changes.
+ */
+const SCHEMA_MARK = 'carebook releases schema 1';
+
+async function schemaMarked(client: PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ mark: string | null }>(
+    `SELECT obj_description(oid, 'pg_namespace') AS mark FROM pg_namespace WHERE nspname = $1`,
+    [RELEASES_SCHEMA],
+  );
+  return rows[0]?.mark === SCHEMA_MARK;
+}
+
+/**
+ * Creates the schema once per database (concurrent starts wait on one lock, in one transaction).
+ * Once made, a starting replica only reads the mark: `CREATE INDEX IF NOT EXISTS` and `CREATE OR
+ * REPLACE TRIGGER` lock their tables even when there is nothing to do, and a replica taking those
+ * locks while another publishes (it holds the blobs and waits for the files) was a deadlock.
+ */
 async function ensureSchema(pool: Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    if (await schemaMarked(client)) return;
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    await client.query(SCHEMA_SQL);
+    if (!(await schemaMarked(client))) {
+      await client.query(SCHEMA_SQL);
+      await client.query(`COMMENT ON SCHEMA ${RELEASES_SCHEMA} IS '${SCHEMA_MARK}'`);
+    }
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

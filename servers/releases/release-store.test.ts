@@ -656,6 +656,26 @@ describe('the PostgreSQL store', () => {
     expect((await one.history()).switches).toHaveLength(1);
   });
 
+  it('starts another machine while one is publishing: once the schema is made, a start takes no table lock', async () => {
+    const [one, , url] = await twoMachines();
+    await one.add(build('a'));
+    // A publish in progress elsewhere: its transaction holds the files and blobs tables for writing.
+    const publishing = new Client({ connectionString: url });
+    await publishing.connect();
+    try {
+      await publishing.query('BEGIN');
+      await publishing.query(`LOCK TABLE ${RELEASES_SCHEMA}.blobs, ${RELEASES_SCHEMA}.files IN ROW EXCLUSIVE MODE`);
+      const starting = new PgReleaseStore(url, 'doctors');
+      opened.push(starting);
+      const answered = starting.list().then((ids) => ids.length);
+      const waited = new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 10_000).unref());
+      expect(await Promise.race([answered, waited])).toBe(1);
+    } finally {
+      await publishing.query('ROLLBACK');
+      await publishing.end();
+    }
+  });
+
   it('refuses to change a stored file', async () => {
     const [store, , url] = await twoMachines();
     const { id } = await store.add(build('a'));
