@@ -254,12 +254,12 @@ async function visitBookingJourney(browser: Browser, profile: NetworkProfile, st
       if (Date.now() > deadline) throw new Error('the slot picker never answered a tap');
     }
     while (Number.isNaN(savedAt)) {
-      await page
-        .locator('main button', { hasText: 'Book Appointment' })
-        .tap({ timeout: 1500, noWaitAfter: true })
-        .catch(() => undefined);
+      // Where the page itself says Book Appointment is, in the frame it shows there (as a patient taps).
+      await until(() => Boolean(last(probe.events, 'submit')), 'Book Appointment on the doctor\'s page');
+      const book = last(probe.events, 'submit') as PageEvent;
+      await page.touchscreen.tap(book.x ?? 0, book.y ?? 0).catch(() => undefined);
       for (let waited = 0; waited < 1500 && Number.isNaN(savedAt); waited += 25) await pause(25);
-      if (Date.now() > deadline) throw new Error('the booking was never saved');
+      if (Date.now() > deadline) throw new Error(`the booking was never saved (at ${page.url()})`);
     }
     const start = probe.events.find((event) => event.path === '/doctors')?.origin ?? NaN;
     const timeShown = probe.events.find((event) => event.kind === 'time' && event.path.startsWith('/appointment/'));

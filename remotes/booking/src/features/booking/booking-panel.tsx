@@ -34,13 +34,18 @@ export interface BookingPanelProps {
   onChoose?: (choice: SlotChoice) => void;
   /** Why the last booking from the page's form failed (the host's server sent the patient back). */
   notice?: string | null;
+  /**
+   * The site's doctor's page: Book is also a form the host's server takes, and the days are links
+   * to their pages, so both work before the app. Not in an embed on another site's page.
+   */
+  pageForm?: boolean;
 }
 
 /**
  * Slot row + Book button for one doctor. Slots are laid out in the clinic's zone (from the API),
  * never the browser's, so a patient abroad sees the times the clinic will honour.
  */
-export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, initial, onChoose, notice }: BookingPanelProps): ReactNode {
+export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, initial, onChoose, notice, pageForm = false }: BookingPanelProps): ReactNode {
   const { clinic, renderedAt } = useApp();
   // The page's booking form works on its own (posted to the host's server) until the app has taken
   // the page over; from then on the app books, and Book waits for a time.
@@ -78,7 +83,7 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
   // The server's page and this app send one Idempotency-Key for one slot: a tap on Book before the
   // app arrived and another after are one booking (docs/architecture.md, "Booking before the app").
   const pageKey = pageKeyOf(renderedAt);
-  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId, pageKey: rescheduleId ? '' : pageKey });
+  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId, pageKey: pageForm && !rescheduleId ? pageKey : '' });
   const { reloadDoctors } = useApp();
 
   // Picking a day asks for the doctor list again (mostly a 304), so hours that staff changed
@@ -99,8 +104,9 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
   }
 
   const headingId = `booking-${doctor._id}`;
-  // A move is the app's alone; a booking is also a form the host's server takes (booking-form.ts there).
-  const formId = rescheduleId ? undefined : `book-${doctor._id}`;
+  // On the site's doctor's page a booking is also a form the host's server takes (servers/host/booking-form.ts);
+  // a move, and a booking in an embed, are the app's alone.
+  const formId = pageForm && !rescheduleId ? `book-${doctor._id}` : undefined;
   const ready = doctor.available && clinic;
   return (
     <>
@@ -160,7 +166,7 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
             </form>
           ) : (
             <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
-              {busy ? 'Moving…' : 'Move appointment here'}
+              {rescheduleId ? (busy ? 'Moving…' : 'Move appointment here') : busy ? 'Booking…' : 'Book Appointment'}
             </button>
           )}
         </div>

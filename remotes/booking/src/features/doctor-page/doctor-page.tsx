@@ -120,6 +120,7 @@ export default function DoctorPage(): ReactNode {
             onLoginRequired={onLoginRequired}
             onBooked={setConfirmation}
             notice={formNotice}
+            pageForm
           />
         )}
       </Suspense>
