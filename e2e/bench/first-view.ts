@@ -247,18 +247,23 @@ async function visitBookingJourney(browser: Browser, profile: NetworkProfile, st
       for (let waited = 0; waited < 1500 && !onDoctorPage(); waited += 25) await pause(25);
       if (Date.now() > deadline) throw new Error("the doctor's page never showed its times");
     }
-    while (!first(probe.events, 'picked')) {
-      const time = last(probe.events, 'time') as PageEvent;
-      await page.touchscreen.tap(time.x ?? 0, time.y ?? 0).catch(() => undefined);
-      await pause(100);
-      if (Date.now() > deadline) throw new Error('the slot picker never answered a tap');
-    }
+    // Each document reports its own times, check and Book: a tap that opened another page (a day's
+    // link) starts over there, as a patient would pick the time again.
+    const latest = (kind: PageEvent['kind']): PageEvent | undefined => {
+      const page = last(probe.events, 'time')?.origin;
+      return probe.events.filter((event) => event.kind === kind && event.origin === page).at(-1);
+    };
     while (Number.isNaN(savedAt)) {
-      // Where the page itself says Book Appointment is, in the frame it shows there (as a patient taps).
-      await until(() => Boolean(last(probe.events, 'submit')), 'Book Appointment on the doctor\'s page');
-      const book = last(probe.events, 'submit') as PageEvent;
-      await page.touchscreen.tap(book.x ?? 0, book.y ?? 0).catch(() => undefined);
-      for (let waited = 0; waited < 1500 && Number.isNaN(savedAt); waited += 25) await pause(25);
+      if (!latest('picked')) {
+        const time = latest('time') as PageEvent;
+        await page.touchscreen.tap(time.x ?? 0, time.y ?? 0).catch(() => undefined);
+        await pause(100);
+      } else {
+        // Where the page itself says Book Appointment is, in the frame it shows there (as a patient taps).
+        const book = latest('submit');
+        if (book) await page.touchscreen.tap(book.x ?? 0, book.y ?? 0).catch(() => undefined);
+        for (let waited = 0; waited < (book ? 1500 : 100) && Number.isNaN(savedAt); waited += 25) await pause(25);
+      }
       if (Date.now() > deadline) throw new Error(`the booking was never saved (at ${page.url()})`);
     }
     const start = probe.events.find((event) => event.path === '/doctors')?.origin ?? NaN;
