@@ -264,7 +264,10 @@ async function visitBookingJourney(browser: Browser, profile: NetworkProfile, st
         if (book) await page.touchscreen.tap(book.x ?? 0, book.y ?? 0).catch(() => undefined);
         for (let waited = 0; waited < (book ? 1500 : 100) && Number.isNaN(savedAt); waited += 25) await pause(25);
       }
-      if (Date.now() > deadline) throw new Error(`the booking was never saved (at ${page.url()})`);
+      if (Date.now() > deadline) {
+        const said = await page.locator('[role="alert"]').allInnerTexts().catch(() => []);
+        throw new Error(`the booking was never saved (at ${page.url()}; the page said: ${said.join(' | ') || 'nothing'})`);
+      }
     }
     const start = probe.events.find((event) => event.path === '/doctors')?.origin ?? NaN;
     const timeShown = probe.events.find((event) => event.kind === 'time' && event.path.startsWith('/appointment/'));
