@@ -5,12 +5,15 @@
 // Appointment as soon as it shows, then tap a time until the booking screen's slot picker answers.
 // Beside the journey: the same with every script refused, and through two bare pages (bare-pages.ts).
 // Then the journey booked from the list (list-time-journey.ts): signed in, `/doctors`, the first
-// card's first time, Book Appointment, to the appointment saved on the server.
-// Run: npm run bench:first-view [-- N [profile [journey|list]]]   (build first: npm run build)
+// card's first time, Book Appointment, to the appointment saved on the server. And "booked through
+// the doctor's page" (see visitBookingJourney): a signed-in patient taps the first doctor, a time and
+// Book; the booking saved on the server, measured from the times appearing.
+// Run: npm run bench:first-view [-- N [profile [journey|list|book]]]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../testing/browser/browser';
 import { FIRST_VISIT_JS_BUDGET } from '../../testing/browser/first-visit-routes';
-import { startStack } from '../../testing/browser/stack';
+import { registerPatient } from '../../testing/browser/api-calls';
+import { startStack, type Stack } from '../../testing/browser/stack';
 import { startBarePages } from './bare-pages';
 import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';
@@ -22,6 +25,10 @@ const ONLY_PROFILE = process.argv[3];
 /** `journey` as the third argument: only the slot picker journey; `list`: only the journey booked from the list. */
 const ONLY_JOURNEY = process.argv[4] === 'journey';
 const ONLY_LIST = process.argv[4] === 'list';
+/** `book` as the third argument: only the booking through the doctor's page. */
+const ONLY_BOOKING = process.argv[4] === 'book';
+/** The booking through the doctor's page: saved on the server at most this long after the times appeared. */
+const BOOKED_AFTER_TIMES_BUDGET = 600;
 /** BENCH_TIMELINE=1: print each journey's events and taps, to see where its time goes. */
 const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
 const TIMEOUT = 60_000;
@@ -190,6 +197,102 @@ async function visitJourney(browser: Browser, profile: NetworkProfile, siteUrl: 
   }
 }
 
+interface BookingVisit {
+  /** When the doctor's first time showed on the doctor's page, ms from opening `/doctors`. */
+  timesShown: number;
+  /** When the server held the booking, ms from opening `/doctors`. */
+  saved: number;
+  /** The Book tap went out as the page's own form (a new document), not through the app. */
+  byForm: boolean;
+}
+
+/**
+ * A signed-in patient (token stored and handed to the host's server as the app does, on a blank page
+ * of the site's origin: the cache stays empty) opens `/doctors`, taps the first doctor's Book
+ * Appointment, taps the first time, then Book Appointment as soon as it is there, and again every
+ * 1.5 s while nothing is saved. Saved is when the API first lists the appointment (asked every 20 ms
+ * from here, off the throttled link).
+ */
+async function visitBookingJourney(browser: Browser, profile: NetworkProfile, stack: Stack): Promise<BookingVisit> {
+  const patient = await registerPatient(stack);
+  const probe = await openProbe(browser, profile, { journey: true });
+  const { page } = probe;
+  const signIn = `${stack.siteUrl}/__bench-sign-in`;
+  await page.route(signIn, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Signing in</title>' }));
+  await page.goto(signIn);
+  const handed = await page.evaluate(async (token) => {
+    window.localStorage.setItem('token', token);
+    return (await fetch('/session-cookie', { method: 'PUT', headers: { Authorization: `Bearer ${token}` } })).status;
+  }, patient.token);
+  if (handed !== 204) throw new Error(`the session cookie was refused (${handed})`);
+  await page.unroute(signIn);
+  let savedAt = NaN;
+  let polling = true;
+  const poll = (async () => {
+    while (polling && Number.isNaN(savedAt)) {
+      const reply = await fetch(`${stack.apiUrl}/api/v1/user/appointments`, { headers: { Authorization: `Bearer ${patient.token}` } });
+      const { appointments } = (await reply.json()) as { appointments: unknown[] };
+      if (appointments.length > 0) savedAt = Date.now();
+      else await pause(20);
+    }
+  })();
+  let byForm = false;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.isNavigationRequest()) byForm = true;
+  });
+  try {
+    await page.goto(`${stack.siteUrl}/doctors`, { waitUntil: 'commit', timeout: TIMEOUT });
+    const deadline = Date.now() + TIMEOUT;
+    const onDoctorPage = (): boolean => probe.events.some((event) => event.kind === 'time' && event.path.startsWith('/appointment/'));
+    while (!onDoctorPage()) {
+      await until(() => Boolean(last(probe.events, 'book')), "the first doctor's Book Appointment");
+      const book = last(probe.events, 'book') as PageEvent;
+      if (!new URL(page.url()).pathname.startsWith('/appointment/')) await page.touchscreen.tap(book.x ?? 0, book.y ?? 0);
+      for (let waited = 0; waited < 1500 && !onDoctorPage(); waited += 25) await pause(25);
+      if (Date.now() > deadline) throw new Error("the doctor's page never showed its times");
+    }
+    // Each document reports its own times, check and Book: a tap that opened another page (a day's
+    // link) starts over there, as a patient would pick the time again.
+    const latest = (kind: PageEvent['kind']): PageEvent | undefined => {
+      const page = last(probe.events, 'time')?.origin;
+      return probe.events.filter((event) => event.kind === kind && event.origin === page).at(-1);
+    };
+    while (Number.isNaN(savedAt)) {
+      if (!latest('picked')) {
+        const time = latest('time') as PageEvent;
+        await page.touchscreen.tap(time.x ?? 0, time.y ?? 0).catch(() => undefined);
+        await pause(100);
+      } else {
+        // Where the page itself says Book Appointment is, in the frame it shows there (as a patient taps).
+        const book = latest('submit');
+        if (book) await page.touchscreen.tap(book.x ?? 0, book.y ?? 0).catch(() => undefined);
+        for (let waited = 0; waited < (book ? 1500 : 100) && Number.isNaN(savedAt); waited += 25) await pause(25);
+      }
+      if (Date.now() > deadline) {
+        const said = await page.locator('[role="alert"]').allInnerTexts().catch(() => []);
+        throw new Error(`the booking was never saved (at ${page.url()}; the page said: ${said.join(' | ') || 'nothing'})`);
+      }
+    }
+    const start = probe.events.find((event) => event.path === '/doctors')?.origin ?? NaN;
+    const timeShown = probe.events.find((event) => event.kind === 'time' && event.path.startsWith('/appointment/'));
+    return { timesShown: (timeShown ? epochOf(timeShown) : NaN) - start, saved: savedAt - start, byForm };
+  } finally {
+    polling = false;
+    await poll;
+    await probe.close();
+  }
+}
+
+function printBookingRow(visits: BookingVisit[]): void {
+  const afterTimes = median(visits.map((visit) => visit.saved - visit.timesShown));
+  console.log(
+    "tap doctor, time, Book".padEnd(24) +
+      `times shown at ${s(median(visits.map((visit) => visit.timesShown)))}, booking saved at ${s(median(visits.map((visit) => visit.saved)))}: ` +
+      `${within(afterTimes, BOOKED_AFTER_TIMES_BUDGET, s)} after the times appeared; ` +
+      `Book went as the page's own form in ${visits.filter((visit) => visit.byForm).length} of ${visits.length} visits`,
+  );
+}
+
 /** One journey's events and taps in time order, ms from its start (BENCH_TIMELINE=1). */
 function printTimeline(start: number, events: PageEvent[], marks: Array<{ what: string; at: number }>): void {
   const lines = [
@@ -246,6 +349,12 @@ async function main(): Promise<void> {
     for (const profile of NETWORK_PROFILES.filter((candidate) => !ONLY_PROFILE || candidate.name === ONLY_PROFILE)) {
       console.log(`\n${profile.label}; 390 px, empty cache; median of ${VISITS} (budget in brackets, * over it)`);
       console.log('route                   first paint       LCP       doctor / ready     CLS     JS gzip               all bytes');
+      if (ONLY_BOOKING) {
+        const bookings: BookingVisit[] = [];
+        for (let i = 0; i < VISITS; i += 1) bookings.push(await visitBookingJourney(browser, profile, stack));
+        printBookingRow(bookings);
+        continue;
+      }
       for (const { route, content } of ONLY_JOURNEY || ONLY_LIST ? [] : ROUTES) {
         const visits: Visit[] = [];
         for (let i = 0; i < VISITS; i += 1) visits.push(await visitRoute(browser, profile, `${stack.siteUrl}${route}`));
@@ -283,6 +392,9 @@ async function main(): Promise<void> {
             .map(([leg, label]) => `${label} ${s(median(journeys.map((visit) => visit.legs[leg])))} / ${s(median(withoutScripts.map((visit) => visit.legs[leg])))}`)
             .join('; '),
       );
+      const bookings: BookingVisit[] = [];
+      for (let i = 0; i < VISITS; i += 1) bookings.push(await visitBookingJourney(browser, profile, stack));
+      printBookingRow(bookings);
     }
     console.log(
       '\nCLS: layout shifts not caused by input, summed up to the handover (routes: content shown and the page settled,' +

@@ -5,7 +5,7 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit';
   at: number;
   /** A layout shift's score; 0 otherwise. */
   value: number;
@@ -77,10 +77,14 @@ const probeScript = (journey: Journey): string => `(() => {
       .filter((group) => /^Times on /.test(labelOf(group)))
       .flatMap((group) => [...group.querySelectorAll('[role="radio"], input[type="radio"]')])
       .find((el) => !isChecked(el) && middle(el)),
+    // The doctor's page's Book Appointment, once a time is checked (then it is in view on a phone).
+    submit: () => [...document.querySelectorAll('main button')]
+      .find((el) => /^\\s*Book Appointment/.test(el.textContent || '') && middle(el)),
   };
   const shown = {};
-  const watchTargets = () => {
+  const watchTargets = (kinds) => {
     for (const [kind, find] of Object.entries(targets)) {
+      if (!kinds.includes(kind)) continue;
       const el = find();
       const point = el && middle(el);
       if (!point) {
@@ -111,7 +115,7 @@ const probeScript = (journey: Journey): string => `(() => {
       contentSeen = true;
       report('content', performance.now());
     }
-    if (journey && !picked && document.body) watchTargets();
+    if (journey && document.body) watchTargets(picked ? ['submit'] : ['book', 'time']);
     if (journey && picked && !bookable && bookEnabled()) {
       bookable = true;
       report('bookable', performance.now());

@@ -6,6 +6,7 @@ import { AppProvider, type InitialData } from '@carebook/shared/react';
 import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './remotes/runtime-config';
 import { AppRoutes } from './routes';
+import { useSessionCookie } from './session/use-session-cookie';
 
 /** Where the patient was when the session ran out: the login screen brings them back there. */
 function currentPlace(): string {
@@ -44,8 +45,15 @@ export function AppShell(props: AppProps): ReactNode {
         <AppRoutes />
       </Layout>
       <ToastContainer position="top-right" autoClose={5000} newestOnTop />
+      <SessionCookie />
     </Session>
   );
+}
+
+/** The host's server holds the session too, for the doctor's page's form (see useSessionCookie). */
+function SessionCookie(): null {
+  useSessionCookie();
+  return null;
 }
 
 /** Marks the page once the app has taken it over (`<html data-app="ready">`), for tests and probes. */

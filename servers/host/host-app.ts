@@ -4,10 +4,11 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { RuntimeConfig } from '@carebook/shared';
+import { ROUTE_PATTERNS, type RuntimeConfig } from '@carebook/shared';
 import { BUCKETS, bucketCookie, bucketFromCookie } from '../releases/canary';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, notFound, registerStaticFiles, wantsPage } from '../static/static-files';
+import { registerBookingForm, type BookingFormOptions } from './booking-form';
 
 export interface HostAppOptions {
   /** The host's built folder. */
@@ -20,6 +21,8 @@ export interface HostAppOptions {
   pagePaths: readonly string[];
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;
+  /** Booking from the doctor's page's own form, without the app (booking-form.ts); off when absent. */
+  bookingForm?: BookingFormOptions;
 }
 
 /** A route for each page pattern, and one for its required part when its last parameter is optional. */
@@ -57,7 +60,12 @@ export async function createHostApp(options: HostAppOptions): Promise<FastifyIns
   });
   // `/` is a page like any other route, not the raw index.html.
   await registerStaticFiles(app, { root: options.root, serve: true, index: false });
+  const checkConfirmation = options.bookingForm ? await registerBookingForm(app, options.bookingForm) : null;
   const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    if (checkConfirmation && request.routeOptions.url === ROUTE_PATTERNS.doctorPage) {
+      const elsewhere = await checkConfirmation(request);
+      if (elsewhere) return reply.header('Cache-Control', 'no-store').redirect(elsewhere, 303);
+    }
     const { status, html, gzip } = await options.renderPage(request.url, bucketOf(request, reply));
     reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').type('text/html; charset=utf-8');
     // On a slow phone every kilobyte counts: gzip whenever the browser takes it. `negotiator`

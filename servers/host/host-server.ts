@@ -92,6 +92,7 @@ export class HostServer {
         appOrigins: this.options.remotes.map((remote) => remote.publicOrigin),
         https: this.options.https,
       },
+      bookingForm: { apiUrl: this.options.apiInternalUrl ?? this.options.apiUrl, https: this.options.https },
     });
   }
 

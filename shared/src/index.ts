@@ -24,4 +24,5 @@ export * from './api/waitlist';
 export * from './api/sessions';
 export * from './api/action-keys';
 export * from './domain/routes';
+export * from './domain/booking-form';
 export * from './domain/page-title';

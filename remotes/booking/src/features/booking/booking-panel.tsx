@@ -1,5 +1,15 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { formatShortDay, formatTime, generateSlotDays, MESSAGES, type Doctor } from '@carebook/shared';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  BOOKING_FORM_FIELDS,
+  doctorPath,
+  doctorSlotPath,
+  formatShortDay,
+  formatTime,
+  generateSlotDays,
+  MESSAGES,
+  pageKeyOf,
+  type Doctor,
+} from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { SlotPicker } from './slot-picker';
 import { useBookSlot, type BookedSlot, type ChosenSlot } from './use-book-slot';
@@ -22,14 +32,26 @@ export interface BookingPanelProps {
   initial?: SlotChoice;
   /** Every change of day or time, e.g. to keep it in the page address. */
   onChoose?: (choice: SlotChoice) => void;
+  /** Why the last booking from the page's form failed (the host's server sent the patient back). */
+  notice?: string | null;
+  /**
+   * The site's doctor's page: Book is also a form the host's server takes, and the days are links
+   * to their pages, so both work before the app. Not in an embed on another site's page.
+   */
+  pageForm?: boolean;
 }
 
 /**
  * Slot row + Book button for one doctor. Slots are laid out in the clinic's zone (from the API),
  * never the browser's, so a patient abroad sees the times the clinic will honour.
  */
-export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, initial, onChoose }: BookingPanelProps): ReactNode {
-  const { clinic } = useApp();
+export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, initial, onChoose, notice, pageForm = false }: BookingPanelProps): ReactNode {
+  const { clinic, renderedAt } = useApp();
+  // The page's booking form works on its own (posted to the host's server) until the app has taken
+  // the page over; from then on the app books, and Book waits for a time.
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  const [shownNotice, setShownNotice] = useState(notice ?? null);
   const now = useNow(30_000);
   // Slots this screen learned are gone (booked here, or refused as taken) before the list reloads.
   const [gone, setGone] = useState<ReadonlySet<string>>(() => new Set());
@@ -53,11 +75,15 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
   const initialGone = Boolean(initial?.slotTime) && chosenTime === initial?.slotTime && days.length > 0 && !time;
 
   function choose(choice: SlotChoice): void {
+    setShownNotice(null);
     setDayKey(choice.slotDate);
     setChosenTime(choice.slotTime);
     onChoose?.(choice);
   }
-  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId });
+  // The server's page and this app send one Idempotency-Key for one slot: a tap on Book before the
+  // app arrived and another after are one booking (docs/architecture.md, "Booking before the app").
+  const pageKey = pageKeyOf(renderedAt);
+  const { book, busy } = useBookSlot({ docId: doctor._id, onLoginRequired, onBooked, rescheduleId, pageKey: pageForm && !rescheduleId ? pageKey : '' });
   const { reloadDoctors } = useApp();
 
   // Picking a day asks for the doctor list again (mostly a 304), so hours that staff changed
@@ -67,7 +93,8 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
     void reloadDoctors();
   }
 
-  async function submit(): Promise<void> {
+  async function submit(event?: FormEvent): Promise<void> {
+    event?.preventDefault();
     if (!day || !time) return;
     const outcome = await book({ slotDate: day.key, slotTime: time });
     if (outcome === 'booked' || outcome === 'taken') setGone((old) => new Set(old).add(`${day.key} ${time}`));
@@ -77,6 +104,9 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
   }
 
   const headingId = `booking-${doctor._id}`;
+  // On the site's doctor's page a booking is also a form the host's server takes (servers/host/booking-form.ts);
+  // a move, and a booking in an embed, are the app's alone.
+  const formId = pageForm && !rescheduleId ? `book-${doctor._id}` : undefined;
   const ready = doctor.available && clinic;
   return (
     <>
@@ -96,8 +126,14 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
               time={time}
               onDayChange={chooseDay}
               onTimeChange={(next) => choose({ slotDate: day?.key ?? '', slotTime: next })}
+              dayHref={formId ? (key) => doctorSlotPath(doctor._id, { slotDate: key }) : undefined}
+              form={formId}
             />
-            {initialGone ? (
+            {shownNotice ? (
+              <p className={styles.notice} role="alert">
+                {shownNotice}
+              </p>
+            ) : initialGone ? (
               <p className={styles.notice} role="alert">
                 {MESSAGES.chosenSlotGone}
               </p>
@@ -120,9 +156,19 @@ export function BookingPanel({ doctor, onLoginRequired, onBooked, rescheduleId, 
               <span className={styles.noSelection}>No time selected</span>
             )}
           </p>
-          <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
-            {rescheduleId ? (busy ? 'Moving…' : 'Move appointment here') : busy ? 'Booking…' : 'Book Appointment'}
-          </button>
+          {formId ? (
+            <form id={formId} className={styles.form} method="post" action={doctorPath(doctor._id)} onSubmit={(event) => void submit(event)}>
+              <input type="hidden" name={BOOKING_FORM_FIELDS.slotDate} value={day?.key ?? ''} />
+              <input type="hidden" name={BOOKING_FORM_FIELDS.pageKey} value={pageKey} />
+              <button type="submit" className={styles.book} disabled={live && (!time || busy)}>
+                {busy ? 'Booking…' : 'Book Appointment'}
+              </button>
+            </form>
+          ) : (
+            <button type="button" className={styles.book} disabled={!time || busy} onClick={() => void submit()}>
+              {rescheduleId ? (busy ? 'Moving…' : 'Move appointment here') : busy ? 'Booking…' : 'Book Appointment'}
+            </button>
+          )}
         </div>
       ) : null}
     </>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { dayOffLabel, dayParts, emptyDayMessage, formatLongDay, formatTime, type SlotDay } from '@carebook/shared';
+import { BOOKING_FORM_FIELDS, dayOffLabel, dayParts, emptyDayMessage, formatLongDay, formatTime, type SlotDay } from '@carebook/shared';
 import { onRadioGroupKeyDown } from './roving-radio';
 import styles from './slot-picker.module.css';
 
@@ -9,6 +9,13 @@ export interface SlotPickerProps {
   time: string | null;
   onDayChange: (key: string) => void;
   onTimeChange: (time: string) => void;
+  /**
+   * The page of each day (`?date=`): the days are then links, so a patient without the app (or
+   * without JavaScript) changes day by loading it; the app keeps the change in the page.
+   */
+  dayHref?: (key: string) => string;
+  /** The booking form the times belong to (its `id`): they are sent as its `slotTime` field. */
+  form?: string;
 }
 
 /**
@@ -19,7 +26,7 @@ export interface SlotPickerProps {
  * The times are the browser's own radio buttons, so they answer a tap in the server's page before
  * any script has run (see TimeChoices).
  */
-export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: SlotPickerProps): ReactNode {
+export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange, dayHref, form }: SlotPickerProps): ReactNode {
   const day = days.find((candidate) => candidate.key === dayKey) ?? days[0];
   if (!day) return null;
   const timesHeading = `times-${day.key}`;
@@ -36,14 +43,12 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
           const parts = dayParts(candidate);
           const off = dayOffLabel(candidate);
           return (
-            <button
+            <DayChoice
               key={candidate.key}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              tabIndex={selected ? 0 : -1}
+              selected={selected}
               className={off ? `${styles.day} ${styles.off}` : styles.day}
-              onClick={() => onDayChange(candidate.key)}
+              href={dayHref?.(candidate.key)}
+              onChoose={() => onDayChange(candidate.key)}
             >
               <span className={styles.weekday}>{parts.weekday}</span>{' '}
               <span className={styles.date}>{parts.day}</span> <span className={styles.month}>{parts.month}</span>
@@ -53,7 +58,7 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
                   <span className={styles.offLabel}>{off}</span>
                 </>
               ) : null}
-            </button>
+            </DayChoice>
           );
         })}
       </div>
@@ -63,9 +68,48 @@ export function SlotPicker({ days, dayKey, time, onDayChange, onTimeChange }: Sl
       {day.times.length === 0 ? (
         <p className={styles.empty}>{emptyDayMessage(day)}</p>
       ) : (
-        <TimeChoices key={day.key} times={day.times} time={time} labelledBy={timesHeading} onTimeChange={onTimeChange} />
+        <TimeChoices key={day.key} times={day.times} time={time} labelledBy={timesHeading} onTimeChange={onTimeChange} form={form} />
       )}
     </div>
+  );
+}
+
+interface DayChoiceProps {
+  selected: boolean;
+  className: string | undefined;
+  /** A link to the day's page, or (none) a button. */
+  href: string | undefined;
+  onChoose: () => void;
+  children: ReactNode;
+}
+
+/** One day of the strip: a radio drawn as a button, or as a link that works before the app. */
+function DayChoice({ selected, className, href, onChoose, children }: DayChoiceProps): ReactNode {
+  const common = { role: 'radio', 'aria-checked': selected, tabIndex: selected ? 0 : -1, className } as const;
+  if (href === undefined) {
+    return (
+      <button type="button" {...common} onClick={onChoose}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <a
+      {...common}
+      href={href}
+      onClick={(event) => {
+        event.preventDefault();
+        onChoose();
+      }}
+      // A radio is chosen with Space too (a link only follows Enter).
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        onChoose();
+      }}
+    >
+      {children}
+    </a>
   );
 }
 
@@ -74,6 +118,7 @@ interface TimeChoicesProps {
   time: string | null;
   labelledBy: string;
   onTimeChange: (time: string) => void;
+  form: string | undefined;
 }
 
 /**
@@ -82,8 +127,10 @@ interface TimeChoicesProps {
  * the app is still loading, and the browser checks it there and then; when the app takes over the
  * page (React keeps what the patient checked), the time checked before is adopted as the choice.
  */
-function TimeChoices({ times, time, labelledBy, onTimeChange }: TimeChoicesProps): ReactNode {
-  const name = useId();
+function TimeChoices({ times, time, labelledBy, onTimeChange, form }: TimeChoicesProps): ReactNode {
+  const groupName = useId();
+  // In a booking form the checked time is its `slotTime`, and one must be checked to send it.
+  const name = form ? BOOKING_FORM_FIELDS.slotTime : groupName;
   const group = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
   useEffect(() => {
@@ -99,6 +146,8 @@ function TimeChoices({ times, time, labelledBy, onTimeChange }: TimeChoicesProps
           <input
             type="radio"
             name={name}
+            form={form}
+            required={Boolean(form)}
             value={candidate}
             className={styles.timeInput}
             checked={candidate === time}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@carebook/shared/router';
 import { toast } from '@carebook/shared/toasts';
-import { doctorPath, doctorSlotPath, loginPath, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
+import { bookingFormErrorMessage, doctorPath, doctorSlotPath, loginPath, MESSAGES, pageTitle, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { DoctorDetail } from '../../components/doctor-detail';
 import { DoctorMissing } from '../../components/doctor-missing';
@@ -47,6 +47,15 @@ export default function DoctorPage(): ReactNode {
   );
 
   const initial: SlotChoice = { slotDate: params.get('date') ?? '', slotTime: params.get('time') };
+  // Back from the page's own booking form (the host's server books, then sends the patient here):
+  // `?booked=<appointmentId>` once the server has checked it is theirs, or `?error=<why>`.
+  const bookedId = params.get('booked');
+  const bookedByForm: BookedSlot | null =
+    bookedId && initial.slotDate && initial.slotTime
+      ? { docId, slotDate: initial.slotDate, slotTime: initial.slotTime, appointmentId: bookedId, message: MESSAGES.appointmentBooked }
+      : null;
+  const shown = confirmation ?? bookedByForm;
+  const formNotice = bookingFormErrorMessage(params.get('error'), Number(params.get('max')) || null);
 
   // The choice lives in the address, so it survives login, sign-up, a reload and Back.
   const onChoose = useCallback(
@@ -90,12 +99,15 @@ export default function DoctorPage(): ReactNode {
     <div className={styles.page}>
       <DoctorDetail doctor={doctor} />
       <Suspense fallback={<p role="status">Loading…</p>}>
-        {confirmation ? (
+        {shown ? (
           <BookingConfirmation
             doctor={doctor}
-            booking={confirmation}
-            onReschedule={() => reschedule(confirmation.appointmentId)}
-            onCancelled={() => setConfirmation(null)}
+            booking={shown}
+            onReschedule={() => reschedule(shown.appointmentId)}
+            onCancelled={() => {
+              setConfirmation(null);
+              if (bookedId) navigate(doctorPath(docId), { replace: true });
+            }}
           />
         ) : rescheduleId ? (
           <RescheduleSection doctor={doctor} appointmentId={rescheduleId} onLoginRequired={onLoginToReschedule} onMoved={onMoved} />
@@ -107,11 +119,13 @@ export default function DoctorPage(): ReactNode {
             onChoose={onChoose}
             onLoginRequired={onLoginRequired}
             onBooked={setConfirmation}
+            notice={formNotice}
+            pageForm
           />
         )}
       </Suspense>
       <Suspense fallback={null}>
-        {!confirmation && !rescheduleId && <NotifyEarlier doctor={doctor} />}
+        {!shown && !rescheduleId && <NotifyEarlier doctor={doctor} />}
         <RelatedDoctors doctor={doctor} doctors={doctors} />
       </Suspense>
     </div>
