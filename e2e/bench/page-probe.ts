@@ -115,7 +115,7 @@ const probeScript = (journey: Journey): string => `(() => {
       contentSeen = true;
       report('content', performance.now());
     }
-    if (journey && document.body) watchTargets(picked ? ['submit'] : ['book', 'time']);
+    if (journey && document.body) watchTargets(journey === 'list' ? ['cardTime', 'bookButton'] : picked ? ['submit'] : ['book', 'time']);
     if (journey && picked && !bookable && bookEnabled()) {
       bookable = true;
       report('bookable', performance.now());
