@@ -17,7 +17,7 @@ import { startStack, type Stack } from '../../testing/browser/stack';
 import { startBarePages } from './bare-pages';
 import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';
-import { epochOf, openProbe, type PageEvent } from './page-probe';
+import { epochOf, openProbe, signInAsTheSiteDoes, type PageEvent } from './page-probe';
 import { LIST_JOURNEY, LIST_JOURNEY_LEGS, visitListJourney, type ListJourneyLeg, type ListJourneyVisit } from './list-time-journey';
 
 const VISITS = Number(process.argv[2] ?? 5);
@@ -217,15 +217,7 @@ async function visitBookingJourney(browser: Browser, profile: NetworkProfile, st
   const patient = await registerPatient(stack);
   const probe = await openProbe(browser, profile, { journey: true });
   const { page } = probe;
-  const signIn = `${stack.siteUrl}/__bench-sign-in`;
-  await page.route(signIn, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Signing in</title>' }));
-  await page.goto(signIn);
-  const handed = await page.evaluate(async (token) => {
-    window.localStorage.setItem('token', token);
-    return (await fetch('/session-cookie', { method: 'PUT', headers: { Authorization: `Bearer ${token}` } })).status;
-  }, patient.token);
-  if (handed !== 204) throw new Error(`the session cookie was refused (${handed})`);
-  await page.unroute(signIn);
+  await signInAsTheSiteDoes(page, stack.siteUrl, patient.token);
   let savedAt = NaN;
   let polling = true;
   const poll = (async () => {

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { registerPatient } from '../../testing/browser/api-calls';
 import type { Stack } from '../../testing/browser/stack';
 import type { NetworkProfile } from './network-profiles';
-import { epochOf, openProbe, type PageEvent } from './page-probe';
+import { epochOf, openProbe, signInAsTheSiteDoes, type PageEvent } from './page-probe';
 
 const TIMEOUT = 60_000;
 /** A tap that changed nothing (Book still shows, ready to tap) is tried again after this long. */
@@ -56,10 +56,8 @@ export async function visitListJourney(browser: Browser, profile: NetworkProfile
   const patient = await registerPatient(stack, 'Bench Patient');
   const probe = await openProbe(browser, profile, { journey: 'list' });
   const { page, events } = probe;
-  // Signed in as the site keeps it, without loading a page for it (the cache stays empty).
-  await probe.context.addInitScript({
-    content: `if (location.origin === ${JSON.stringify(new URL(stack.siteUrl).origin)}) localStorage.setItem('token', ${JSON.stringify(patient.token)});`,
-  });
+  // Signed in as the site keeps a patient who signed in before: the token and the session cookie.
+  await signInAsTheSiteDoes(page, stack.siteUrl, patient.token);
   let reloaded = false;
   page.on('request', (request) => {
     if (request.isNavigationRequest() && new URL(request.url()).pathname.startsWith('/appointment/')) reloaded = true;

@@ -238,3 +238,20 @@ export async function openProbe(browser: Browser, profile: NetworkProfile, optio
 
 /** Epoch ms of an event. */
 export const epochOf = (event: PageEvent): number => event.origin + event.at;
+
+/**
+ * Signs `page` in as the site keeps a signed-in patient: the token stored, and handed to the host's
+ * server for its booking form's session cookie, on a blank page of the site's origin (so the cache
+ * stays empty for the journey).
+ */
+export async function signInAsTheSiteDoes(page: Page, siteUrl: string, token: string): Promise<void> {
+  const signIn = `${siteUrl}/__bench-sign-in`;
+  await page.route(signIn, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Signing in</title>' }));
+  await page.goto(signIn);
+  const handed = await page.evaluate(async (stored) => {
+    window.localStorage.setItem('token', stored);
+    return (await fetch('/session-cookie', { method: 'PUT', headers: { Authorization: `Bearer ${stored}` } })).status;
+  }, token);
+  if (handed !== 204) throw new Error(`the session cookie was refused (${handed})`);
+  await page.unroute(signIn);
+}
