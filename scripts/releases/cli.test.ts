@@ -123,3 +123,16 @@ describe('the canary options', () => {
     expect(fs.existsSync(path.join(root, 'releases'))).toBe(false);
   });
 });
+
+describe('two publishes of one build at once on PostgreSQL', () => {
+  it('make it live once: the second waits for the store lock and finds it live', async () => {
+    const cli = await cliFor('postgres');
+    const build = doctorsBuild('together');
+    const outcomes = await Promise.all([cli('publish', 'doctors', build), cli('publish', 'doctors', build)]);
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ code: 0 });
+    // One made it live; the other, once the lock was free, found it live and changed nothing.
+    expect(outcomes.filter((outcome) => outcome.stdout.includes(' is live (released in '))).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.stdout.includes('this build is the live release already'))).toHaveLength(1);
+    expect(new Set(outcomes.map((outcome) => lastLine(outcome.stdout))).size).toBe(1);
+  });
+});

@@ -110,6 +110,15 @@ async function publish(
   console.log(info.id);
 }
 
+/**
+ * {@link publish} holding the store's publish lock where it has one: a command and a replica starting
+ * with the same build (or two commands) make it live once, with one switch in the history.
+ */
+function publishAlone(...args: Parameters<typeof publish>): Promise<void> {
+  const [store] = args;
+  return store.exclusively ? store.exclusively(() => publish(...args)) : publish(...args);
+}
+
 async function release(store: ReleaseStoreContract, keep: number, force: boolean, rollout: Rollout): Promise<void> {
   const started = Date.now();
   await refuseDuringCanary(store, 'a new release');
@@ -117,7 +126,7 @@ async function release(store: ReleaseStoreContract, keep: number, force: boolean
   console.log(`Building ${store.remote} into a new release...`);
   try {
     build(store.remote, buildDir);
-    await publish(store, buildDir, keep, force, rollout, started);
+    await publishAlone(store, buildDir, keep, force, rollout, started);
   } finally {
     fs.rmSync(buildDir, { recursive: true, force: true });
   }
@@ -232,7 +241,7 @@ async function main(): Promise<void> {
   const store = openReleaseStore(remote);
   try {
     if (command === 'release') await release(store, keepFrom(), values.force, rollout);
-    else if (command === 'publish') await publish(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force, rollout);
+    else if (command === 'publish') await publishAlone(store, path.resolve(folder ?? distDir(remote)), keepFrom(), values.force, rollout);
     else if (command === 'rollback') await rollback(store, values.to, values.force);
     else if (command === 'promote') await promote(store);
     else if (command === 'releases') await list(store);

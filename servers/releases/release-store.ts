@@ -199,6 +199,11 @@ export type Awaitable<T> = T | Promise<T>;
  */
 export interface ReleaseStoreContract {
   readonly remote: string;
+  /**
+   * Runs `work` while no other publisher of this remote runs, on any machine: a store shared by
+   * machines has it (PostgreSQL's advisory lock); the filesystem store locks each step itself.
+   */
+  exclusively?<T>(work: () => Promise<T>): Promise<T>;
   /** Kept release ids, oldest first. */
   list(): Awaitable<string[]>;
   live(): Awaitable<ReleaseInfo | null>;
