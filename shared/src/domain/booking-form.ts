@@ -2,7 +2,7 @@
 // the host's server, which books through the API with the patient's session cookie
 // (docs/architecture.md, "Booking before the app"). The browser app and the host's server both
 // read these names, so a form the server rendered and the app that takes it over agree.
-import { MESSAGES, tooManyUpcomingMessage } from './messages';
+import { MESSAGES, tooManyUpcomingMessage, upcomingLimitOf } from './messages';
 import { doctorSlotPath } from './routes';
 
 /** The form's fields (the time's radio buttons are named `slotTime`). */
@@ -35,13 +35,13 @@ export type BookingFormError = 'no-time' | 'taken' | 'same-time' | 'cap' | 'too-
 export function bookingFormErrorMessage(code: string | null, maxUpcoming: number | null = null): string | null {
   switch (code) {
     case 'no-time':
-      return 'Please choose a time first.';
+      return MESSAGES.chooseTimeFirst;
     case 'taken':
       return MESSAGES.slotTaken;
     case 'same-time':
       return MESSAGES.sameTimeBooked;
     case 'cap':
-      return maxUpcoming ? tooManyUpcomingMessage(maxUpcoming) : 'You already hold the most upcoming appointments one patient may. Please cancel one before booking another.';
+      return maxUpcoming ? tooManyUpcomingMessage(maxUpcoming) : MESSAGES.tooManyUpcomingUnknown;
     case 'too-many':
       return MESSAGES.tooManyBookingChanges;
     case 'gone':
@@ -60,8 +60,8 @@ export function bookingFormErrorOf(status: number, message: string): { code: Boo
   if (message === MESSAGES.slotTaken) return { code: 'taken', max: null };
   if (message === MESSAGES.sameTimeBooked) return { code: 'same-time', max: null };
   if (message === MESSAGES.doctorUnavailable) return { code: 'unavailable', max: null };
-  const cap = /^You already have (\d+) upcoming appointment/.exec(message);
-  if (cap) return { code: 'cap', max: Number(cap[1]) };
+  const max = upcomingLimitOf(message);
+  if (max !== null) return { code: 'cap', max };
   if (status === 429) return { code: 'too-many', max: null };
   if (status === 400 || status === 409) return { code: 'gone', max: null };
   return { code: 'failed', max: null };

@@ -73,6 +73,10 @@ export const MESSAGES = {
   ratingThanks: 'Thank you for rating your visit',
   doctorNotFound: 'Doctor not found',
   doctorUnavailable: 'This doctor is not taking appointments right now',
+  /** The doctor's page's booking form sent with no time chosen. */
+  chooseTimeFirst: 'Please choose a time first.',
+  /** The per-patient limit's refusal when the limit itself is not known. */
+  tooManyUpcomingUnknown: 'You already hold the most upcoming appointments one patient may. Please cancel one before booking another.',
   slotTaken: 'This time has just been booked by someone else. Please choose another time.',
   sameTimeBooked: 'You already have an appointment at this time. Please choose another time.',
   slotInvalidDate: 'The appointment date must be a real day in day_month_year form',
@@ -161,4 +165,10 @@ export function cancelCutoffMessage(hours: number): string {
 /** The refusal when a patient already holds `max` upcoming appointments (the API's per-patient limit). */
 export function tooManyUpcomingMessage(max: number): string {
   return `You already have ${max} upcoming appointment${max === 1 ? '' : 's'}, the most one patient may hold. Please cancel one before booking another.`;
+}
+
+/** The limit named in a {@link tooManyUpcomingMessage}, or null for any other message. */
+export function upcomingLimitOf(message: string): number | null {
+  const found = /^You already have (\d+) upcoming appointment/.exec(message);
+  return found ? Number(found[1]) : null;
 }
