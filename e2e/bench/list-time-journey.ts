@@ -121,7 +121,10 @@ export async function visitListJourney(
         saved = (await appointmentsOf(stack, patient.token))[0];
       }
       await pause(25);
-      inTime('Book Appointment never saved the appointment');
+      if (Date.now() > deadline) {
+        const said = await page.locator('[role="alert"], [role="status"]').allInnerTexts().catch(() => []);
+        throw new Error(`Book Appointment never saved the appointment (at ${page.url()}; the page said: ${said.join(' | ') || 'nothing'})`);
+      }
     }
     const start = events.find((event) => event.path === '/doctors')?.origin ?? NaN;
     const bookShown = events.find((event) => event.kind === 'bookButton' && event.path.startsWith('/appointment/'));
