@@ -126,40 +126,6 @@ describe('Book on the doctor\'s page before the app', () => {
     expect(mine.map(({ docId, slotDate, slotTime: time }) => ({ docId, slotDate, slotTime: time }))).toEqual([{ docId: DOCTOR, slotDate: tomorrow.key, slotTime }]);
   });
 
-  it('asks the API with the page\'s key when the host\'s reply to the app is cut off after it booked: one booking, that one', async () => {
-    const { context } = await journey.fresh();
-    const { page, patient } = await signedIn(context);
-    const tomorrow = clinicTomorrow('UTC');
-    const slotTime = tomorrow.times[9] ?? '';
-    const fromPage: string[] = [];
-    await page.route(`${stack.siteUrl}/appointment/${DOCTOR}`, async (route) => {
-      if (route.request().method() !== 'POST') return route.continue();
-      // The host's server books, but its reply never reaches the page.
-      fromPage.push(await (await route.fetch()).text());
-      await route.abort('connectionreset');
-    });
-    const toApi: Array<{ key: string | undefined; reply: string }> = [];
-    await page.route(`${stack.apiUrl}/api/v1/user/book-appointment`, async (route) => {
-      const key = (await route.request().allHeaders())['idempotency-key'];
-      const response = await route.fetch();
-      toApi.push({ key, reply: await response.text() });
-      await route.fulfill({ response });
-    });
-    await gotoApp(page, `${stack.siteUrl}/appointment/${DOCTOR}?date=${tomorrow.key}`);
-    await timeChoice(page, slotTime).check();
-    await bookButton(page).click();
-    await confirmation(page).waitFor();
-    expect(fromPage).toHaveLength(1);
-    expect(toApi).toHaveLength(1);
-    expect(toApi[0]?.key).toMatch(new RegExp(`^page-\\d+-${DOCTOR}-${tomorrow.key}-${slotTime}$`));
-    const booked = (JSON.parse(fromPage[0] ?? '') as { appointmentId: string }).appointmentId;
-    expect(JSON.parse(toApi[0]?.reply ?? '')).toMatchObject({ success: true, appointmentId: booked });
-    const mine = await appointmentsOf(patient);
-    expect(mine.map(({ _id, docId, slotDate, slotTime: time }) => ({ _id, docId, slotDate, slotTime: time }))).toEqual([
-      { _id: booked, docId: DOCTOR, slotDate: tomorrow.key, slotTime },
-    ]);
-  });
-
   it('books through the API when the host\'s server holds no session for the app', async () => {
     const { context } = await journey.fresh();
     const { page, patient } = await signedIn(context);

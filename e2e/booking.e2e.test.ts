@@ -91,9 +91,6 @@ describe('booking on the composed site', () => {
     await signInPage(page, stack, patient.token);
     const day = tomorrow();
     const sent: Array<{ key: string | undefined; reply: string }> = [];
-    // The host's server holds no session for this browser (the hand-over refused), so the app books
-    // through the API itself (book-through-page.ts): this follows the app's own request to the API.
-    await page.route(`${stack.siteUrl}/session-cookie`, (route) => route.fulfill({ status: 204 }));
     // The first request reaches the API and commits, but its reply never reaches the page.
     await page.route(`${stack.apiUrl}/api/v1/user/book-appointment`, async (route) => {
       const key = (await route.request().allHeaders())['idempotency-key'];

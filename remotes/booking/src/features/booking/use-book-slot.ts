@@ -83,18 +83,17 @@ export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId, pa
       const key = actionKeys.keyFor(action);
       const fromPage = !rescheduleId && pageKey !== '' && !bookedHere.has(action);
       try {
-        // The host's server checks itself that the page's key did not answer with a cancelled visit.
-        const throughPage = fromPage ? await bookThroughPage(docId, slot, pageKey) : null;
         const reply = rescheduleId
           ? { ...(await rescheduleAppointment(api, { appointmentId: rescheduleId, ...slot }, key)), appointmentId: rescheduleId }
-          : (throughPage ?? (await bookAppointment(api, { docId, ...slot }, fromPage ? bookingFormKey(pageKey, docId, slot) : key)));
+          : ((fromPage ? await bookThroughPage(docId, slot, pageKey) : null) ??
+            (await bookAppointment(api, { docId, ...slot }, fromPage ? bookingFormKey(pageKey, docId, slot) : key)));
         actionKeys.done(action);
         bookedHere.add(action);
         const message = reply.message ?? (rescheduleId ? MESSAGES.appointmentRescheduled : MESSAGES.appointmentBooked);
         toast.success(message);
         void reloadDoctors();
         onBooked({ docId, ...slot, message, appointmentId: reply.appointmentId });
-        if (fromPage && !throughPage) {
+        if (fromPage) {
           // Checked after the confirmation is shown: almost always the appointment just made.
           void rebookIfCancelled(api, { docId, ...slot }, bookingFormKey(pageKey, docId, slot), reply.appointmentId).then(
             (appointmentId) => appointmentId && onBooked({ docId, ...slot, message, appointmentId }),
