@@ -101,52 +101,6 @@ describe('Book on the doctor\'s page before the app', () => {
     expect(sentByApp).toEqual([]);
   });
 
-  it('books through the page\'s own origin once the app has taken the page: no CORS preflight, the same booking', async () => {
-    const { context } = await journey.fresh();
-    const { page, patient } = await signedIn(context);
-    const tomorrow = clinicTomorrow('UTC');
-    const slotTime = tomorrow.times[7] ?? '';
-    const toApi: string[] = [];
-    const toPage: Array<{ method: string; accept: string }> = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === '/api/v1/user/book-appointment') toApi.push(request.method());
-      if (url.origin === stack.siteUrl && url.pathname === `/appointment/${DOCTOR}` && request.method() === 'POST') {
-        toPage.push({ method: request.method(), accept: request.headers().accept ?? '' });
-      }
-    });
-    await gotoApp(page, `${stack.siteUrl}/appointment/${DOCTOR}?date=${tomorrow.key}`);
-    await timeChoice(page, slotTime).check();
-    await bookButton(page).click();
-    await confirmation(page).waitFor();
-    // The app stayed: no new document, the booking sent once, to the page's origin as JSON.
-    expect(toPage).toEqual([{ method: 'POST', accept: 'application/json' }]);
-    expect(toApi).toEqual([]);
-    const mine = await appointmentsOf(patient);
-    expect(mine.map(({ docId, slotDate, slotTime: time }) => ({ docId, slotDate, slotTime: time }))).toEqual([{ docId: DOCTOR, slotDate: tomorrow.key, slotTime }]);
-  });
-
-  it('books through the API when the host\'s server holds no session for the app', async () => {
-    const { context } = await journey.fresh();
-    const { page, patient } = await signedIn(context);
-    await context.clearCookies({ name: 'carebook_session' });
-    const tomorrow = clinicTomorrow('UTC');
-    const slotTime = tomorrow.times[8] ?? '';
-    const toApi: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/v1/user/book-appointment') toApi.push(request.method());
-    });
-    await gotoApp(page, `${stack.siteUrl}/appointment/${DOCTOR}?date=${tomorrow.key}`);
-    // The app hands its token over again as it starts: taken away once more, as a browser may drop it.
-    await context.clearCookies({ name: 'carebook_session' });
-    await timeChoice(page, slotTime).check();
-    await bookButton(page).click();
-    await confirmation(page).waitFor();
-    expect(toApi.filter((method) => method === 'POST')).toEqual(['POST']);
-    const mine = await appointmentsOf(patient);
-    expect(mine.map(({ docId, slotDate, slotTime: time }) => ({ docId, slotDate, slotTime: time }))).toEqual([{ docId: DOCTOR, slotDate: tomorrow.key, slotTime }]);
-  });
-
   it('books once when Book is tapped again in the old page while the first post is on its way', async () => {
     const { context } = await journey.fresh();
     const { page, patient } = await signedIn(context);

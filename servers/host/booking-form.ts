@@ -5,7 +5,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Negotiator from 'negotiator';
 import {
   ApiError,
   BOOKING_FORM_FIELDS,
@@ -18,7 +17,6 @@ import {
   doctorSlotPath,
   getAppointments,
   loginPath,
-  MESSAGES,
   sessionExpiredPath,
   SESSION_COOKIE,
   SESSION_COOKIE_PATH,
@@ -43,8 +41,6 @@ const MAX_TOKEN_LENGTH = 4096;
 const DEFAULT_COOKIE_SECONDS = 7 * 24 * 3600;
 /** A booking replayed for an appointment cancelled since is booked again, at most this often. */
 const MAX_REBOOKS = 3;
-/** The app's booking without the session cookie (not handed over yet): it asks the API itself. */
-const NO_SESSION = 'No session on this site: book through the API.';
 
 /**
  * The request comes from this site's own pages. SameSite=Strict keeps the cookie off requests
@@ -128,44 +124,33 @@ export async function registerBookingForm(
     const slotDate = one(form[BOOKING_FORM_FIELDS.slotDate]);
     const slotTime = one(form[BOOKING_FORM_FIELDS.slotTime]);
     const pageKey = one(form[BOOKING_FORM_FIELDS.pageKey]);
-    // The app, once it has taken the page, sends the same form itself and asks for JSON: one
-    // same-origin request, where a booking through the API costs the phone a CORS preflight first.
-    // It gets the API's own reply (status and sentence), as if it had asked the API.
-    const app = new Negotiator(request).mediaType(['text/html', 'application/json']) === 'application/json';
-    const answer = (status: number, body: Record<string, unknown>): FastifyReply =>
-      reply.code(status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(body);
     if (!fromOwnPage(request)) return reply.code(403).type('text/plain; charset=utf-8').send('This form can only be sent from our own page.');
     if (!DOC_ID.test(docId) || !SLOT_DATE.test(slotDate)) return reply.code(400).type('text/plain; charset=utf-8').send('This booking form is incomplete.');
     const back = (location: string): FastifyReply => reply.header('Cache-Control', 'no-store').redirect(location, 303);
-    if (!SLOT_TIME.test(slotTime)) {
-      return app ? answer(400, { success: false, message: MESSAGES.chooseTimeFirst }) : back(bookingErrorPath(docId, slotDate, { code: 'no-time', max: null }));
-    }
+    if (!SLOT_TIME.test(slotTime)) return back(bookingErrorPath(docId, slotDate, { code: 'no-time', max: null }));
     const slot = { slotDate, slotTime };
     const token = tokenOf(request);
-    // The app then asks the API with its own token.
-    if (!token) return app ? answer(401, { success: false, message: NO_SESSION }) : back(loginPath(doctorSlotPath(docId, slot)));
+    if (!token) return back(loginPath(doctorSlotPath(docId, slot)));
 
     const api = apiFor(request, token);
     // The same key as the app's for this page and slot: a tap here and one in the app are one booking.
     let key = bookingFormKey(PAGE_KEY.test(pageKey) ? pageKey : String(Date.now()), docId, slot);
     try {
       for (let attempt = 0; ; attempt += 1) {
-        const booked = await bookAppointment(api, { docId, ...slot }, key);
-        const { appointmentId } = booked;
+        const { appointmentId } = await bookAppointment(api, { docId, ...slot }, key);
         // A key answers with its first reply for a day: when that appointment was cancelled since
         // (booked, cancelled, booked again from the same page), this is a new booking.
         const mine = (await getAppointments(api)).find((appointment) => appointment._id === appointmentId);
-        if (!mine?.cancelled || attempt >= MAX_REBOOKS) return app ? answer(200, booked) : back(bookedPath(docId, slot, appointmentId));
+        if (!mine?.cancelled || attempt >= MAX_REBOOKS) return back(bookedPath(docId, slot, appointmentId));
         key = `${key}~${appointmentId}`;
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         clearSession(reply);
-        return app ? answer(401, { success: false, message: error.message }) : back(sessionExpiredPath(doctorSlotPath(docId, slot)));
+        return back(sessionExpiredPath(doctorSlotPath(docId, slot)));
       }
       const status = error instanceof ApiError ? error.status : 0;
       const message = error instanceof Error ? error.message : '';
-      if (app) return answer(status || 502, { success: false, message: status ? message : MESSAGES.unexpectedError });
       return back(bookingErrorPath(docId, slotDate, bookingFormErrorOf(status, message)));
     }
   });

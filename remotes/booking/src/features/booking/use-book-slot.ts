@@ -12,7 +12,6 @@ import {
   type ApiClient,
 } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
-import { bookThroughPage } from './book-through-page';
 
 export interface ChosenSlot {
   slotDate: string;
@@ -85,8 +84,7 @@ export function useBookSlot({ docId, onLoginRequired, onBooked, rescheduleId, pa
       try {
         const reply = rescheduleId
           ? { ...(await rescheduleAppointment(api, { appointmentId: rescheduleId, ...slot }, key)), appointmentId: rescheduleId }
-          : ((fromPage ? await bookThroughPage(docId, slot, pageKey) : null) ??
-            (await bookAppointment(api, { docId, ...slot }, fromPage ? bookingFormKey(pageKey, docId, slot) : key)));
+          : await bookAppointment(api, { docId, ...slot }, fromPage ? bookingFormKey(pageKey, docId, slot) : key);
         actionKeys.done(action);
         bookedHere.add(action);
         const message = reply.message ?? (rescheduleId ? MESSAGES.appointmentRescheduled : MESSAGES.appointmentBooked);
