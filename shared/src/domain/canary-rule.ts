@@ -73,7 +73,8 @@ export function judgeCanary(canarySide: SideCounts, liveSide: SideCounts, option
     return { verdict: 'too-few-views', canary, live, z, summary: `too few page views to judge (at least ${options.minViews} a side): ${figures}` };
   }
   const diff = (canary.errorRate ?? 0) - (live.errorRate ?? 0);
-  if (diff > options.margin && z !== null && z > options.zCritical) {
+  // The margin is compared with a hair of tolerance: 3% - 1% is 0.0199999... in floating point.
+  if (diff > options.margin + 1e-9 && z !== null && z > options.zCritical) {
     return {
       verdict: 'withdraw',
       canary,
