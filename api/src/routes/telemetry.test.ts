@@ -9,6 +9,7 @@ import { DRIVERS, stopTestCluster, type TestEnv, useTestEnv } from '../../../tes
 jest.setTimeout(120_000);
 
 const RELEASE_A = '20261124T090000Z-aaaaaaaa';
+const RELEASES_KEY = 'telemetry-test-key-0123456789abcdef';
 const RELEASE_B = '20261124T091000Z-bbbbbbbb';
 
 let pages = 0;
@@ -113,7 +114,7 @@ describe.each(DRIVERS)('telemetry beacons on %s', (driver) => {
   });
 
   it('limits beacons per address per minute with a 429, and counts none past the limit', async () => {
-    const limited = await env.buildOther({ TELEMETRY_RATE_MAX_PER_ADDRESS: '3' });
+    const limited = await env.buildOther({ TELEMETRY_RATE_MAX_PER_ADDRESS: '3', RELEASES_API_KEY: RELEASES_KEY });
     const admin = await adminToken(env);
     const release = '20261124T094000Z-eeeeeeee';
     const statuses: number[] = [];
@@ -124,8 +125,25 @@ describe.each(DRIVERS)('telemetry beacons on %s', (driver) => {
     const refused = await sendBeacon(limited, viewOf(pageId(), release), 'text/plain', address);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The host's server reports with the releases key: not limited.
+    const fromHost = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry',
+      headers: { 'content-type': 'text/plain', 'x-releases-key': RELEASES_KEY },
+      payload: JSON.stringify(viewOf(pageId(), release)),
+      remoteAddress: address,
+    });
+    expect(fromHost.statusCode).toBe(202);
+    const forged = await limited.inject({
+      method: 'POST',
+      url: '/api/v1/telemetry',
+      headers: { 'content-type': 'text/plain', 'x-releases-key': 'not-the-key-not-the-key-not' },
+      payload: JSON.stringify(viewOf(pageId(), release)),
+      remoteAddress: address,
+    });
+    expect(forged.statusCode).toBe(429);
     await limited.close();
-    expect(doctorsRelease(await releasesOf(env, admin), release)).toMatchObject({ views: 3 });
+    expect(doctorsRelease(await releasesOf(env, admin), release)).toMatchObject({ views: 4 });
   });
 
   it('shows the releases to staff only, over an hour or a day', async () => {

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@carebook/shared';
 import { telemetryBeaconSchema, telemetryReplySchema } from '@carebook/shared/contract';
@@ -18,6 +19,10 @@ const MINUTE_MS = 60_000;
  * minute, counted before the body is read (on PostgreSQL, shared by every API process: the
  * database's rate-limit store). A beacon of a bad shape gets a 400 and counts nothing; a good one
  * is buffered and written within a second (`services/telemetry.ts`).
+ *
+ * The host's server reports the regions it could not render for every patient from one address:
+ * with the releases key (`X-Releases-Key`: RELEASES_API_KEY) a beacon is not counted against the
+ * per-address limit.
  */
 export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { config, telemetry } = ctx;
@@ -34,12 +39,18 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => `telemetry-address:${request.ip}`,
   });
+  const releasesKey = config.releasesApiKey === null ? null : createHash('sha256').update(config.releasesApiKey).digest();
+  const fromOurServer = (request: FastifyRequest): boolean => {
+    const given = request.headers['x-releases-key'];
+    return releasesKey !== null && typeof given === 'string' && timingSafeEqual(createHash('sha256').update(given).digest(), releasesKey);
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/v1/telemetry',
     {
       bodyLimit: TELEMETRY_BODY_LIMIT,
       onRequest: async (request, reply) => {
+        if (fromOurServer(request)) return;
         const state = await perAddress(request);
         if (!state.isAllowed && state.isExceeded) {
           reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
