@@ -8,7 +8,10 @@ import { p75, vitalBucket } from '../lib/vital-buckets';
  * only added to this process's buffer (a few map writes: the endpoint stays cheap under a flood);
  * the buffer is written to the database every {@link FLUSH_MS} in one transaction, summed per
  * remote, release and minute. A page counts once per remote as a view and once as an error view
- * however many beacons it sends: `telemetry_pages` remembers which page ids were counted, for a day.
+ * however many beacons it sends: views by this process's memory of the page ids it counted in the
+ * last {@link VIEW_MEMORY_MS} (a page sends its view once, to one process; a view's cost stays a
+ * map write), error views by `telemetry_pages` in the database, for a day, whichever process gets
+ * the page's beacons (error views must never be counted twice: they are what withdraws a canary).
  *
  * Reads (the admin page, the canary rule) first flush this process's buffer, so what this process
  * received is always counted; another API process's last second may be missing until its own flush.
@@ -21,6 +24,10 @@ export const KEEP_DAYS = 30;
 const PAGE_KEEP_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
+/** How long this process remembers a page's counted views (a page is shown far shorter). */
+const VIEW_MEMORY_MS = 30 * MINUTE_MS;
+/** At most this many remembered views (the oldest are forgotten first). */
+const VIEW_MEMORY_MAX = 200_000;
 
 interface PageEntry {
   page: string;
@@ -65,6 +72,15 @@ export interface TelemetryOptions {
 export function startTelemetry({ db, now, log }: TelemetryOptions): Telemetry {
   let buffer = emptyBuffer();
   let writing: Promise<void> = Promise.resolve();
+  /** `page remote` -> when its view was counted, oldest first. */
+  const countedViews = new Map<string, number>();
+  const forgetViews = (): void => {
+    const before = now().getTime() - VIEW_MEMORY_MS;
+    for (const [key, at] of countedViews) {
+      if (at >= before && countedViews.size <= VIEW_MEMORY_MAX) break;
+      countedViews.delete(key);
+    }
+  };
 
   const add = (map: Map<string, number>, key: string, by = 1): void => {
     map.set(key, (map.get(key) ?? 0) + by);
@@ -81,7 +97,7 @@ export function startTelemetry({ db, now, log }: TelemetryOptions): Telemetry {
     for (const [key, count] of batch.apiFailures) minuteRow(key).apiFailures += count;
     await db.transaction(async (tx) => {
       /** Marks pages counted; returns the entries not counted before (by any process). */
-      const firstTimes = async (entries: Map<string, PageEntry>, flag: 'viewed' | 'errored'): Promise<PageEntry[]> => {
+      const firstTimes = async (entries: Map<string, PageEntry>, flag: 'errored'): Promise<PageEntry[]> => {
         if (!entries.size) return [];
         const sorted = [...entries.values()].sort((a, b) => a.page.localeCompare(b.page) || a.remote.localeCompare(b.remote));
         const rows = await tx.query<{ page: string; remote: string }>(
@@ -93,7 +109,7 @@ export function startTelemetry({ db, now, log }: TelemetryOptions): Telemetry {
         );
         return rows.flatMap((row) => entries.get(`${row.page}${SEP}${row.remote}`) ?? []);
       };
-      for (const entry of await firstTimes(batch.views, 'viewed')) minuteRow([entry.remote, entry.release, entry.minute].join(SEP)).views += 1;
+      for (const entry of batch.views.values()) minuteRow([entry.remote, entry.release, entry.minute].join(SEP)).views += 1;
       for (const entry of await firstTimes(batch.errors, 'errored')) minuteRow([entry.remote, entry.release, entry.minute].join(SEP)).errorViews += 1;
       if (minutes.size) {
         const keys = [...minutes.keys()].sort();
@@ -127,6 +143,7 @@ export function startTelemetry({ db, now, log }: TelemetryOptions): Telemetry {
   };
 
   const flush = (): Promise<void> => {
+    forgetViews();
     const batch = buffer;
     buffer = emptyBuffer();
     writing = writing.then(() =>
@@ -166,7 +183,11 @@ export function startTelemetry({ db, now, log }: TelemetryOptions): Telemetry {
         if (event.type === 'view') {
           for (const remote of event.remotes) {
             const entry = page(remote);
-            if (entry) buffer.views.set(`${beacon.page}${SEP}${remote}`, entry);
+            const key = `${beacon.page}${SEP}${remote}`;
+            if (entry && !countedViews.has(key)) {
+              countedViews.set(key, now().getTime());
+              buffer.views.set(key, entry);
+            }
           }
         } else if (event.type === 'error') {
           const entry = page(event.remote);

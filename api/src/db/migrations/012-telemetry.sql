@@ -27,13 +27,12 @@ CREATE TABLE telemetry_vitals (
 );
 CREATE INDEX telemetry_vitals_minute_idx ON telemetry_vitals (minute);
 
--- A page load (the beacon's random `page` id) and a remote: whether it was counted as a view and
--- as an error view yet, so a page counts once per remote however many beacons it sends. Kept a day.
+-- A page load (the beacon's random `page` id) and a remote counted as an error view, so a page
+-- counts once per remote however many beacons (to however many API processes) it sends. Kept a day.
 CREATE TABLE telemetry_pages (
   page     text NOT NULL,
   remote   text NOT NULL,
   seen_at  timestamptz NOT NULL,
-  viewed   boolean NOT NULL DEFAULT false,
   errored  boolean NOT NULL DEFAULT false,
   PRIMARY KEY (page, remote)
 );
