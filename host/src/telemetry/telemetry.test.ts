@@ -31,7 +31,7 @@ function start(vitals?: Partial<Vitals>) {
     return true;
   };
   const loadVitals = async () => ({ onLCP: () => undefined, onINP: () => undefined, onCLS: () => undefined, ...vitals }) as unknown as Vitals;
-  startTelemetry(config, { send, loadVitals });
+  startTelemetry(config, { send, loadVitals, vitalsDelayMs: 0 });
   return sent;
 }
 
@@ -120,6 +120,16 @@ describe('the page telemetry', () => {
       { type: 'error', remote: 'booking', kind: 'script' },
       { type: 'error', remote: 'doctors', kind: 'script' },
     ]);
+  });
+
+  it('loads web-vitals only once the page has settled, or at the first tap', async () => {
+    const loadVitals = jest.fn(async () => ({ onLCP: () => undefined, onINP: () => undefined, onCLS: () => undefined }) as unknown as Vitals);
+    startTelemetry(config, { send: () => true, loadVitals, vitalsDelayMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loadVitals).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('pointerdown'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loadVitals).toHaveBeenCalledTimes(1);
   });
 
   it('reports the web vitals web-vitals gives it', async () => {

@@ -49,7 +49,12 @@ export function sendBeacon(endpoint: string, text: string): boolean {
   return true;
 }
 
+/** When web-vitals is loaded at the latest (ms after the telemetry started), past a first visit's downloads. */
+export const VITALS_DELAY_MS = 5_000;
+
 export interface TelemetryOptions {
+  /** Replaced in unit tests. */
+  vitalsDelayMs?: number;
   /** Replaced in unit tests. */
   send?: (endpoint: string, text: string) => boolean;
   /** Loads the web vitals (a separate chunk, asked for after the page started); replaced in unit tests. */
@@ -86,7 +91,18 @@ export function startTelemetry(config: RuntimeConfig, options: TelemetryOptions 
     if (remote) started.error(remote, 'script');
   }, { signal });
   const loadVitals = options.loadVitals ?? (() => import(/* webpackChunkName: "web-vitals" */ 'web-vitals'));
-  void loadVitals()
+  // web-vitals (3.4 KB gzip) is asked for once the page has settled, or at the first tap or key,
+  // not with the page's start: its observers read the browser's buffered entries (the largest
+  // paint, layout shifts, slow interactions), so a later start loses little.
+  const vitalsWanted = new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, options.vitalsDelayMs ?? VITALS_DELAY_MS);
+    for (const type of ['pointerdown', 'keydown'] as const) {
+      window.addEventListener(type, () => resolve(), { once: true, passive: true, capture: true, signal });
+    }
+    signal.addEventListener('abort', () => clearTimeout(timer));
+  });
+  void vitalsWanted
+    .then(loadVitals)
     .then(({ onLCP, onINP, onCLS }) => {
       if (signal.aborted) return;
       onLCP((metric) => started.vital('LCP', metric.value));
