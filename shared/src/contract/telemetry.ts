@@ -82,6 +82,87 @@ export const canaryStateSchema = z.object({
   contact: z.string().optional(),
 });
 
+/** `:remote` of the releases routes. */
+export const releaseRemoteParamsSchema = z.object({ remote: nameField });
+
+/** `?window=hour|day` of `GET /api/v1/admin/releases` (default: hour). */
+export const adminReleasesQuerySchema = z.object({ window: z.enum(['hour', 'day']).default('hour') });
+
+/** The reply to `POST /api/v1/telemetry`: the beacon was counted. */
+export const telemetryReplySchema = z.object({ success: z.literal(true) });
+
+/** One side of the rule's comparison over its window. */
+export const ruleSideSchema = z.object({
+  release: nameField,
+  views: z.number(),
+  errorViews: z.number(),
+  errorRate: z.number().nullable(),
+});
+
+/**
+ * What the canary rule says of a running canary (see shared/src/domain/canary-rule.ts): over the
+ * window `from`-`to` (`window`), and over the canary's whole life (`sinceStart`, what promotion needs).
+ */
+export const canaryRuleReportSchema = z.object({
+  verdict: z.enum(['withdraw', 'healthy', 'too-few-views']),
+  from: z.string(),
+  to: z.string(),
+  canary: ruleSideSchema,
+  live: ruleSideSchema,
+  z: z.number().nullable(),
+  summary: z.string(),
+  sinceStart: z.object({ verdict: z.enum(['withdraw', 'healthy', 'too-few-views']), canary: ruleSideSchema, live: ruleSideSchema, z: z.number().nullable() }),
+});
+
+/**
+ * What the API asks a remote's server to do with its canary. `withdraw`: the rule fired (with the
+ * figures); `promote`: the plan's time is up and it was healthy with enough views (`by: rule`), or
+ * staff ordered it; `rollback`: staff ordered it. Every order names the canary it is for.
+ */
+export const releaseOrderSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('none') }),
+  z.object({ action: z.literal('withdraw'), canary: nameField, by: z.literal('rule'), note: z.string(), orderedAt: z.string() }),
+  z.object({ action: z.literal('promote'), canary: nameField, by: z.enum(['rule', 'staff']), note: z.string(), orderedAt: z.string() }),
+  z.object({ action: z.literal('rollback'), canary: nameField, by: z.literal('staff'), note: z.string(), orderedAt: z.string() }),
+]);
+
+/**
+ * `POST /api/v1/releases/:remote/check` (a remote's own server, with the `X-Releases-Key` header
+ * holding RELEASES_API_KEY): its live release and running canary now; the reply is the order.
+ */
+export const releaseCheckRequestSchema = z.strictObject({
+  live: nameField.nullable(),
+  canary: canaryStateSchema.nullable(),
+});
+
+export const releaseCheckReplySchema = z.object({
+  success: z.literal(true),
+  order: releaseOrderSchema,
+  /** The rule's figures for the running canary (null: none runs). */
+  rule: canaryRuleReportSchema.nullable(),
+});
+
+/**
+ * `GET /api/v1/releases/:remote/health` (same key): what `npm run releases` shows of a remote's
+ * canary, from the API's side: the state last reported, the pending order and the rule's figures.
+ */
+export const releaseHealthReplySchema = z.object({
+  success: z.literal(true),
+  remote: nameField,
+  live: nameField.nullable(),
+  canary: canaryStateSchema.nullable(),
+  reportedAt: z.string().nullable(),
+  order: releaseOrderSchema,
+  rule: canaryRuleReportSchema.nullable(),
+});
+
+/** The reply to a staff order (202): what was ordered; the remote's server carries it out at its next check (within ~10 s). */
+export const releaseOrderReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: releaseOrderSchema,
+});
+
 /** `GET /api/v1/admin/releases?window=hour|day` (staff): per remote, its releases and their health. */
 export const adminReleasesReplySchema = z.object({
   success: z.literal(true),
@@ -94,6 +175,10 @@ export const adminReleasesReplySchema = z.object({
       /** When the remote's server last reported its state (null: never). */
       reportedAt: z.string().nullable(),
       releases: z.array(releaseHealthSchema),
+      /** An order not carried out yet (issue 42 part 2; absent: none). */
+      order: releaseOrderSchema.optional(),
+      /** What the canary rule says now (absent: no canary runs). */
+      rule: canaryRuleReportSchema.optional(),
     }),
   ),
 });
