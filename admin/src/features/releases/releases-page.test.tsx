@@ -68,7 +68,25 @@ const REPLY: AdminReleasesReply = adminReleasesReplySchema.parse({
         { release: 'r-old', role: 'earlier', views: 0, errorViews: 0, errorRate: null, lcpP75: null, inpP75: null, minutes: [] },
       ],
     },
-    { remote: 'pages', live: 'p1', reportedAt: null, canary: null, releases: [] },
+    { remote: 'pages', live: 'p1', reportedAt: null, canary: null, releases: [], order: { action: 'none' } },
+    {
+      remote: 'booking',
+      live: 'b2',
+      reportedAt: '2026-11-28T04:00:00Z',
+      canary: { id: 'b3', base: 'b2', share: 10, stage: 1, stageCount: 1, stageEndsAt: null, state: 'holding', startedAt: '2026-11-28T03:00:00Z' },
+      releases: [],
+      order: { action: 'promote', canary: 'b3', by: 'staff', note: 'ordered by admin@carebook.test', orderedAt: '2026-11-28T04:00:01Z' },
+      rule: {
+        verdict: 'too-few-views',
+        from: '2026-11-28T03:58:00Z',
+        to: '2026-11-28T04:00:00Z',
+        canary: { release: 'b3', views: 2, errorViews: 0, errorRate: 0 },
+        live: { release: 'b2', views: 3, errorViews: 0, errorRate: 0 },
+        z: null,
+        summary: 'too few page views to judge (at least 30 a side)',
+        sinceStart: { verdict: 'too-few-views', canary: { release: 'b3', views: 2, errorViews: 0, errorRate: 0 }, live: { release: 'b2', views: 3, errorViews: 0, errorRate: 0 }, z: null },
+      },
+    },
   ],
 });
 
@@ -103,6 +121,11 @@ describe('ReleasesPage', () => {
     const pages = await remoteSection('pages');
     expect(pages).toHaveTextContent('No telemetry yet for pages over the last hour.');
     expect(within(pages).queryByRole('button', { name: /Promote/ })).not.toBeInTheDocument();
+    const booking = await remoteSection('booking');
+    expect(booking).toHaveTextContent('b3: 10% of patients; holding until staff promote or roll it back.');
+    expect(booking).toHaveTextContent('The rule saystoo few page views to judge (at least 30 a side)');
+    expect(booking).toHaveTextContent("Promotion of b3 (by staff, at");
+    expect(booking).toHaveTextContent("at the remote server's next check.");
   });
 
   it('switches to the last day', async () => {

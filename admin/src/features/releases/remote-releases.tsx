@@ -14,6 +14,8 @@ interface Props {
   onOrder: (order: ReleaseOrder) => void;
 }
 
+const ORDER_NAMES = { withdraw: 'Withdrawal', promote: 'Promotion', rollback: 'Rollback' } as const;
+
 /** One remote: its live release, any canary with Promote and Roll back, and each release's figures. */
 export function RemoteReleasesCard({ remote, window, now, busy, onOrder }: Props): ReactNode {
   const releases = shownReleases(remote.releases);
@@ -42,6 +44,21 @@ export function RemoteReleasesCard({ remote, window, now, busy, onOrder }: Props
             )}
           </dd>
         </div>
+        {remote.canary && remote.rule && (
+          <div>
+            <dt>The rule says</dt>
+            <dd>{remote.rule.summary}</dd>
+          </div>
+        )}
+        {remote.order && remote.order.action !== 'none' && (
+          <div>
+            <dt>Waiting to be carried out</dt>
+            <dd>
+              {ORDER_NAMES[remote.order.action]} of {remote.order.canary} ({remote.order.by === 'rule' ? 'by the rule' : 'by staff'}, at{' '}
+              {clockTime(remote.order.orderedAt)}): at the remote server's next check.
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Last report from its server</dt>
           <dd>{remote.reportedAt ? clockTime(remote.reportedAt) : 'never'}</dd>
