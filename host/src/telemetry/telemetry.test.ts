@@ -12,9 +12,11 @@ import {
   stopTelemetry,
 } from './telemetry';
 
+import { watchVitals } from './vitals';
 import type * as WebVitals from 'web-vitals';
 
-type Vitals = typeof WebVitals;
+
+jest.mock('web-vitals', () => ({ onLCP: jest.fn(), onINP: jest.fn(), onCLS: jest.fn() }));
 
 const config: RuntimeConfig = {
   apiUrl: 'http://api.test/',
@@ -24,14 +26,13 @@ const config: RuntimeConfig = {
   canary: ['doctors'],
 };
 
-function start(vitals?: Partial<Vitals>) {
+function start() {
   const sent: { endpoint: string; beacon: TelemetryBeacon }[] = [];
   const send = (endpoint: string, text: string): boolean => {
     sent.push({ endpoint, beacon: telemetryBeaconSchema.parse(JSON.parse(text)) });
     return true;
   };
-  const loadVitals = async () => ({ onLCP: () => undefined, onINP: () => undefined, onCLS: () => undefined, ...vitals }) as unknown as Vitals;
-  startTelemetry(config, { send, loadVitals, vitalsDelayMs: 0 });
+  startTelemetry(config, { send, loadVitals: async () => ({ watchVitals }), vitalsDelayMs: 0 });
   return sent;
 }
 
@@ -123,7 +124,7 @@ describe('the page telemetry', () => {
   });
 
   it('loads web-vitals only once the page has settled, or at the first tap', async () => {
-    const loadVitals = jest.fn(async () => ({ onLCP: () => undefined, onINP: () => undefined, onCLS: () => undefined }) as unknown as Vitals);
+    const loadVitals = jest.fn(async () => ({ watchVitals }));
     startTelemetry(config, { send: () => true, loadVitals, vitalsDelayMs: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loadVitals).not.toHaveBeenCalled();
@@ -133,11 +134,11 @@ describe('the page telemetry', () => {
   });
 
   it('reports the web vitals web-vitals gives it', async () => {
-    const sent = start({
-      onLCP: (report) => report({ value: 2400.5 } as Parameters<Parameters<Vitals['onLCP']>[0]>[0]),
-      onINP: (report) => report({ value: 180 } as Parameters<Parameters<Vitals['onINP']>[0]>[0]),
-      onCLS: (report) => report({ value: 0.04 } as Parameters<Parameters<Vitals['onCLS']>[0]>[0]),
-    });
+    const vitals = jest.requireMock<Record<'onLCP' | 'onINP' | 'onCLS', jest.Mock>>('web-vitals');
+    vitals.onLCP.mockImplementation((report: (metric: Partial<WebVitals.LCPMetric>) => void) => report({ value: 2400.5 }));
+    vitals.onINP.mockImplementation((report: (metric: Partial<WebVitals.INPMetric>) => void) => report({ value: 180 }));
+    vitals.onCLS.mockImplementation((report: (metric: Partial<WebVitals.CLSMetric>) => void) => report({ value: 0.04 }));
+    const sent = start();
     await new Promise((resolve) => setTimeout(resolve, 0));
     flushTelemetry();
     expect(events(sent)).toEqual([

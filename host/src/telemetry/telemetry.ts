@@ -1,5 +1,5 @@
 import type { RuntimeConfig } from '@carebook/shared';
-import type * as WebVitals from 'web-vitals';
+import type { watchVitals } from './vitals';
 import { mainRemoteOf, remoteOfError, remoteOfScript } from './attribution';
 import { BeaconQueue } from './beacon-queue';
 
@@ -50,7 +50,7 @@ export function sendBeacon(endpoint: string, text: string): boolean {
 }
 
 /** When web-vitals is loaded at the latest (ms after the telemetry started), past a first visit's downloads. */
-export const VITALS_DELAY_MS = 5_000;
+export const VITALS_DELAY_MS = 15_000;
 
 export interface TelemetryOptions {
   /** Replaced in unit tests. */
@@ -58,7 +58,7 @@ export interface TelemetryOptions {
   /** Replaced in unit tests. */
   send?: (endpoint: string, text: string) => boolean;
   /** Loads the web vitals (a separate chunk, asked for after the page started); replaced in unit tests. */
-  loadVitals?: () => Promise<typeof WebVitals>;
+  loadVitals?: () => Promise<{ watchVitals: typeof watchVitals }>;
 }
 
 /** Starts this page load's telemetry with the configuration it runs (once per page load). */
@@ -90,10 +90,11 @@ export function startTelemetry(config: RuntimeConfig, options: TelemetryOptions 
     const remote = remoteOfError(event.reason, remotes);
     if (remote) started.error(remote, 'script');
   }, { signal });
-  const loadVitals = options.loadVitals ?? (() => import(/* webpackChunkName: "web-vitals" */ 'web-vitals'));
-  // web-vitals (3.4 KB gzip) is asked for once the page has settled, or at the first tap or key,
-  // not with the page's start: its observers read the browser's buffered entries (the largest
-  // paint, layout shifts, slow interactions), so a later start loses little.
+  const loadVitals = options.loadVitals ?? (() => import(/* webpackChunkName: "web-vitals" */ './vitals'));
+  // web-vitals is asked for at the first tap or key, or once the page has been open a while, not
+  // with the page's start (the first visit's 150 KB of script): its observers read the browser's
+  // buffered entries (the largest paint, layout shifts, slow interactions), so a later start loses
+  // little; a page left before either loses its vitals, not its view or errors.
   const vitalsWanted = new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, options.vitalsDelayMs ?? VITALS_DELAY_MS);
     for (const type of ['pointerdown', 'keydown'] as const) {
@@ -103,11 +104,8 @@ export function startTelemetry(config: RuntimeConfig, options: TelemetryOptions 
   });
   void vitalsWanted
     .then(loadVitals)
-    .then(({ onLCP, onINP, onCLS }) => {
-      if (signal.aborted) return;
-      onLCP((metric) => started.vital('LCP', metric.value));
-      onINP((metric) => started.vital('INP', metric.value));
-      onCLS((metric) => started.vital('CLS', metric.value));
+    .then((vitals) => {
+      if (!signal.aborted) vitals.watchVitals((name, value) => started.vital(name, value));
     })
     .catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReleaseHealth, ReleasesWindow } from '../../api/releases-api';
 import { clockTime, minuteRows, releaseLabel, type MinuteFigure } from './release-figures';
 import styles from './releases.module.css';
@@ -24,7 +24,7 @@ function MinutesChart({ title, releases, figure, unit }: { title: string; releas
       <LineChart responsive style={{ width: '100%', height: CHART_HEIGHT }} data={rows} title={title} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#d5dbe7" strokeDasharray="3 3" />
         <XAxis dataKey="minute" tickFormatter={(minute: string) => clockTime(minute)} minTickGap={24} />
-        <YAxis unit={unit} width={48} allowDecimals={figure !== 'views'} />
+        <YAxis unit={unit} width={44} allowDecimals={figure !== 'views'} />
         <Tooltip labelFormatter={(minute) => clockTime(String(minute))} />
         <Legend />
         {releases.map((release) => (
@@ -46,20 +46,22 @@ function MinutesChart({ title, releases, figure, unit }: { title: string; releas
   );
 }
 
-function VitalsChart({ releases }: { releases: readonly ReleaseHealth[] }): ReactNode {
-  const rows = releases.map((release) => ({ release: releaseLabel(release), lcp: release.lcpP75, inp: release.inpP75 }));
-  const title = 'p75 LCP and INP per release (ms)';
+function VitalChart({ title, releases, figure }: { title: string; releases: readonly ReleaseHealth[]; figure: 'lcpP75' | 'inpP75' }): ReactNode {
+  // The axis names each bar by its role (the release ids are long); the tooltip and the table give the ids.
+  const rows = releases.map((release) => ({ name: release.role === 'earlier' ? release.release : release.role, release: releaseLabel(release), value: release[figure] }));
   return (
     <figure className={styles.chart}>
       <figcaption>{title}</figcaption>
       <BarChart responsive style={{ width: '100%', height: CHART_HEIGHT }} data={rows} title={title} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
         <CartesianGrid stroke="#d5dbe7" strokeDasharray="3 3" />
-        <XAxis dataKey="release" />
-        <YAxis unit=" ms" width={64} />
-        <Tooltip />
-        <Legend />
-        <Bar dataKey="lcp" name="p75 LCP" fill="#2453c7" isAnimationActive={false} />
-        <Bar dataKey="inp" name="p75 INP" fill="#b45309" isAnimationActive={false} />
+        <XAxis dataKey="name" />
+        <YAxis width={48} />
+        <Tooltip labelFormatter={(_name, payload) => String(payload[0]?.payload?.release ?? '')} formatter={(value) => [`${String(value)} ms`, title]} />
+        <Bar dataKey="value" name={title} isAnimationActive={false}>
+          {releases.map((release) => (
+            <Cell key={release.release} fill={COLOURS[release.role]} />
+          ))}
+        </Bar>
       </BarChart>
     </figure>
   );
@@ -67,7 +69,7 @@ function VitalsChart({ releases }: { releases: readonly ReleaseHealth[] }): Reac
 
 /**
  * A remote's releases over the window as charts (recharts, with its keyboard and screen-reader
- * layer): page views and error rate per minute, one line per release, and p75 LCP and INP per
+ * layer): page views and error rate per minute, one line per release, and p75 LCP and p75 INP per
  * release. The table beside them holds the same figures.
  */
 export function ReleaseCharts({ remote, releases, window }: ChartsProps): ReactNode {
@@ -76,7 +78,8 @@ export function ReleaseCharts({ remote, releases, window }: ChartsProps): ReactN
     <div className={styles.charts} aria-label={`Charts of ${remote} over ${over}`} role="group">
       <MinutesChart title="Page views per minute" releases={releases} figure="views" unit="" />
       <MinutesChart title="Error rate per minute (%)" releases={releases} figure="errorRate" unit="%" />
-      <VitalsChart releases={releases} />
+      <VitalChart title="p75 LCP per release (ms)" releases={releases} figure="lcpP75" />
+      <VitalChart title="p75 INP per release (ms)" releases={releases} figure="inpP75" />
     </div>
   );
 }

@@ -77,11 +77,12 @@ export function RemoteReleasesCard({ remote, window, now, busy, onOrder }: Props
       {withViews ? (
         <>
           <ReleaseCharts remote={remote.remote} releases={releases} window={window} />
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption>
-                {remote.remote} per release over the last {window}
-              </caption>
+          <h3 id={`${headingId}-table`} className={styles.tableTitle}>
+            {remote.remote} per release over the last {window}
+          </h3>
+          {/* Scrolls sideways on a narrow screen; focusable so the keyboard can scroll it too. */}
+          <div className={styles.tableWrap} role="region" aria-labelledby={`${headingId}-table`} tabIndex={0}>
+            <table className={styles.table} aria-labelledby={`${headingId}-table`}>
               <thead>
                 <tr>
                   <th scope="col">Release</th>
