@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, HOST_ENTRY, IMMUTABLE, notFound, pathnameOf, registerStaticFiles, safeRelative, wantsPage } from '../static/static-files';
 import type { CanaryOffer } from './canary';
+import { type CanaryWatchOptions, startCanaryWatch } from './canary-watch';
 import type { ServedReleases } from './release-follower';
 import { builtAtOf } from './release-store';
 
@@ -12,6 +13,11 @@ export interface ReleaseAppOptions {
   releases: ServedReleases;
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;
+  /**
+   * The canary watch (canary-watch.ts): report to the API and carry out its orders on this store,
+   * from when the server is ready until it closes. Unset (no RELEASES_API_KEY): no watch.
+   */
+  watch?: CanaryWatchOptions;
 }
 
 const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
@@ -74,5 +80,15 @@ export async function createReleaseApp(options: ReleaseAppOptions): Promise<Fast
     return owner ? reply.sendFile(relative, store.folder(owner)) : pageOrNotFound(request, reply);
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
+  const watchOptions = options.watch;
+  if (watchOptions) {
+    let watch: ReturnType<typeof startCanaryWatch> | null = null;
+    app.addHook('onReady', async () => {
+      watch = startCanaryWatch(watchOptions);
+    });
+    app.addHook('onClose', async () => {
+      await watch?.stop();
+    });
+  }
   return app;
 }
