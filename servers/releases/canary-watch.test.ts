@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../testing/node/repo-root';
 import { type SmtpCatcher, startSmtpCatcher } from '../../testing/node/smtp-catcher';
 import { canaryHealthLines } from './canary-health';
 import { type CanaryWatch, startCanaryWatch } from './canary-watch';
+import { createReleaseApp } from './release-app';
 import { PgReleaseStore, RELEASES_SCHEMA } from './pg-release-store';
 import { ReleaseStore, type ReleaseStoreContract } from './release-store';
 
@@ -191,6 +192,34 @@ describe.each(SETUPS)('the canary watch with $storeName', ({ storeName, open }) 
     const order = await sql<{ order_action: string | null }>("SELECT order_action FROM release_watch WHERE remote = 'doctors'");
     expect(order).toEqual([{ order_action: null }]);
   });
+
+  if (!pg) {
+    it('reports a canary as soon as a host asks the remote\'s server about it, not at the end of the idle wait', async () => {
+      const store = new ReleaseStore(root, 'doctors');
+      stores.push(store);
+      const r1 = (await store.add(build('one'))).id;
+      await store.setLive(r1);
+      const server = await createReleaseApp({
+        releases: store,
+        watch: { store, apiUrl, key: KEY, checkMs: 60_000, idleMs: 60_000, log: () => undefined },
+      });
+      const reported = () => sql<{ live: string | null; canary: string | null }>("SELECT live, canary FROM release_watch WHERE remote = 'doctors'");
+      try {
+        await server.ready();
+        // The watch's first report, with no canary; its next would come only after a minute.
+        await until(reported, (rows) => rows[0]?.live === r1, 'the first report');
+        const r2 = (await store.add(build('two'))).id;
+        await store.startCanary(r2, [{ share: 10, durationMs: null }]);
+        const started = Date.now();
+        expect((await server.inject('/release.json')).json()).toMatchObject({ id: r1, canary: { id: r2 } });
+        const [row] = await until(reported, (rows) => rows[0]?.canary?.includes(r2) === true, 'the canary reported');
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(row?.live).toBe(r1);
+      } finally {
+        await server.close();
+      }
+    });
+  }
 
   it('promotes a healthy canary when its plan\'s time is up, and only with enough page views', async () => {
     // One stage of 5 s, started 10 s ago: it holds.

@@ -43,6 +43,11 @@ export interface CheckOutcome {
 export interface CanaryWatch {
   /** Checks now (and acts on the order); the loop goes on from here. */
   checkNow(): Promise<CheckOutcome>;
+  /**
+   * The remote's canary changed (started or ended): check at once and go on from there at the
+   * pace that suits it, rather than at the end of the idle wait (up to {@link IDLE_MS}).
+   */
+  poke(): void;
   stop(): Promise<void>;
 }
 
@@ -146,6 +151,11 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   schedule(0);
   return {
     checkNow,
+    poke() {
+      if (stopped) return;
+      if (timer) clearTimeout(timer);
+      schedule(0);
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
