@@ -10,4 +10,3 @@ export * from './fixtures/doctors';
 export * from './fixtures/appointments';
 export * from './fixtures/users';
 export * from './fixtures/clinic';
-export * from './contract';

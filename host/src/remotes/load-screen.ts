@@ -1,7 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { UNAVAILABLE } from './offline-remote-plugin';
-import { reportLoadFailure } from '../telemetry/telemetry';
 import { refreshRemote, resetRemote } from './runtime-config';
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -48,7 +47,6 @@ async function loadScreenModule(id: string): Promise<ScreenModule> {
       }
     }
     resetRemote(remote);
-    reportLoadFailure(remote, error);
     throw error;
   }
 }
