@@ -12,6 +12,7 @@ import { type CanaryWatch, startCanaryWatch } from './canary-watch';
 import { createReleaseApp } from './release-app';
 import { PgReleaseStore, RELEASES_SCHEMA } from './pg-release-store';
 import { ReleaseStore, type ReleaseStoreContract } from './release-store';
+import { fakeRemoteBuild } from '../../testing/node/fake-remote-build';
 
 jest.setTimeout(180_000);
 
@@ -19,16 +20,7 @@ const KEY = 'watch-test-releases-key-0123456789';
 const ADMIN = { email: 'admin@carebook.test', password: 'admin-password-1' };
 
 let root: string;
-let builds = 0;
-
-/** A fake remote build: an entry and a chunk whose bytes tell builds apart. */
-function build(label: string): string {
-  const dir = path.join(root, `build-${(builds += 1)}`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var doctors = "${label}";`);
-  fs.writeFileSync(path.join(dir, `603.${label.padEnd(8, '0').slice(0, 8)}.js`), `chunk ${label}`);
-  return dir;
-}
+const build = (label: string): string => fakeRemoteBuild(root, label);
 
 /**
  * The real API as deployed (api/src/server.ts in a process of its own, on PostgreSQL, its emails

@@ -18,21 +18,10 @@ import {
   type ReleaseHistory,
   type ReleaseStoreContract,
 } from './release-store';
+import { fakeRemoteBuild } from '../../testing/node/fake-remote-build';
 
 let root: string;
-let builds = 0;
-
-/** A fake remote build: an entry, a manifest and a hashed chunk whose bytes tell builds apart. */
-function build(label: string): string {
-  const dir = path.join(root, `build-${(builds += 1)}`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var doctors = "${label}";`);
-  fs.writeFileSync(path.join(dir, `603.${label.padEnd(8, '0').slice(0, 8)}.js`), `chunk ${label}`);
-  const manifest = JSON.stringify({ name: 'doctors', metaData: { name: 'doctors' } });
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), manifest);
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json.gz'), zlib.gzipSync(manifest));
-  return dir;
-}
+const build = (label: string): string => fakeRemoteBuild(root, label);
 
 // PostgreSQL on a machine busy with other suites: a store's first call creates its schema.
 jest.setTimeout(30_000);
