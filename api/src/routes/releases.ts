@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -14,13 +13,11 @@ import {
 import type { AdminReleasesReply } from '@carebook/shared';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
+import { releasesKeyCheck } from '../lib/releases-key';
 import { withErrors } from '../lib/reply-schemas';
 import { releaseWindows } from '../services/telemetry';
 
-export const RELEASES_KEY_HEADER = 'x-releases-key';
 const WINDOW_MS = { hour: 60 * 60_000, day: 24 * 60 * 60_000 } as const;
-
-const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
  * The canary watch's routes (issue 42):
@@ -34,11 +31,10 @@ const digest = (text: string): Buffer => createHash('sha256').update(text).diges
 export async function releaseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db, config, guards, releaseWatch, now } = ctx;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const expected = config.releasesApiKey === null ? null : digest(config.releasesApiKey);
+  const carriesKey = releasesKeyCheck(config.releasesApiKey);
   const requireKey = async (request: FastifyRequest): Promise<void> => {
-    if (!expected) throw new HttpError(503, 'The API has no RELEASES_API_KEY set, so it takes no release reports.');
-    const given = request.headers[RELEASES_KEY_HEADER];
-    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) throw new HttpError(401, 'A valid X-Releases-Key header is needed.');
+    if (!carriesKey) throw new HttpError(503, 'The API has no RELEASES_API_KEY set, so it takes no release reports.');
+    if (!carriesKey(request)) throw new HttpError(401, 'A valid X-Releases-Key header is needed.');
   };
 
   api.post(

@@ -1,11 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@carebook/shared';
 import { telemetryBeaconSchema, telemetryReplySchema } from '@carebook/shared/contract';
 import type { AppContext } from '../context';
 import { HttpError } from '../lib/http-error';
 import { exceedsDepth } from '../lib/json-depth';
+import { releasesKeyCheck } from '../lib/releases-key';
 import { withErrors } from '../lib/reply-schemas';
 
 /** A beacon holds at most 50 small events: a few KB. Anything larger is refused before it is read whole. */
@@ -39,18 +39,14 @@ export async function telemetryRoutes(app: FastifyInstance, ctx: AppContext): Pr
     timeWindow: MINUTE_MS,
     keyGenerator: (request) => `telemetry-address:${request.ip}`,
   });
-  const releasesKey = config.releasesApiKey === null ? null : createHash('sha256').update(config.releasesApiKey).digest();
-  const fromOurServer = (request: FastifyRequest): boolean => {
-    const given = request.headers['x-releases-key'];
-    return releasesKey !== null && typeof given === 'string' && timingSafeEqual(createHash('sha256').update(given).digest(), releasesKey);
-  };
+  const carriesKey = releasesKeyCheck(config.releasesApiKey);
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/v1/telemetry',
     {
       bodyLimit: TELEMETRY_BODY_LIMIT,
       onRequest: async (request, reply) => {
-        if (fromOurServer(request)) return;
+        if (carriesKey?.(request)) return;
         const state = await perAddress(request);
         if (!state.isAllowed && state.isExceeded) {
           reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
