@@ -288,6 +288,8 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         new webpack.DefinePlugin({
           'process.env.API_URL': JSON.stringify(process.env.API_URL || 'http://localhost:4000'),
           'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL || 'http://localhost:5174'),
+          // TELEMETRY=off builds a host without its telemetry (the benchmark's baseline).
+          'process.env.TELEMETRY': JSON.stringify(process.env.TELEMETRY === 'off' ? 'off' : 'on'),
           'process.env.REMOTE_ORIGINS': JSON.stringify(
             Object.fromEntries(REMOTES.map((remote) => [remote.name, `http://localhost:${remote.port}`])),
           ),
