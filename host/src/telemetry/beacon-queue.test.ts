@@ -1,14 +1,14 @@
 import { telemetryBeaconSchema } from '@carebook/testing';
 import type { TelemetryBeacon } from '@carebook/shared';
+import { BeaconQueue, FLUSH_EVERY_MS } from './beacon-queue';
 import {
-  BeaconQueue,
   FIRST_FLUSH_MS,
-  FLUSH_EVERY_MS,
   MAX_API_FAILURES_PER_PAGE,
   MAX_BEACONS_PER_MINUTE,
   MAX_EVENTS_PER_BEACON,
+  PageEvents,
   releaseTags,
-} from './beacon-queue';
+} from './page-events';
 
 const config = {
   releases: { doctors: { id: 'r-20261128-0102', builtAt: '2026-11-28T01:02:00Z' }, booking: { id: 'b7', builtAt: '2026-11-27T10:00:00Z' }, pages: null },
@@ -21,7 +21,7 @@ function setup(options: { accept?: () => boolean } = {}) {
   const timers = new Map<number, { at: number; run: () => void }>();
   let nextId = 1;
   const sent: TelemetryBeacon[] = [];
-  const queue = new BeaconQueue({
+  const events = new PageEvents({
     endpoint: 'http://api.test/api/v1/telemetry',
     config,
     pageId: 'page-id-0001',
@@ -33,6 +33,9 @@ function setup(options: { accept?: () => boolean } = {}) {
       return true;
     },
     now: () => now,
+  });
+  const queue = new BeaconQueue({
+    events,
     setTimer: (run, ms) => {
       const id = nextId++;
       timers.set(id, { at: now + ms, run });
@@ -68,9 +71,9 @@ describe('releaseTags', () => {
 describe('BeaconQueue', () => {
   it('sends the view and the first errors together shortly after the first event, tagged with the releases', () => {
     const { queue, sent, advance } = setup();
-    queue.viewedRemote('doctors');
-    queue.viewedRemote('doctors');
-    queue.error('doctors', 'boundary');
+    queue.events.viewedRemote('doctors');
+    queue.events.viewedRemote('doctors');
+    queue.events.error('doctors', 'boundary');
     advance(FIRST_FLUSH_MS - 1);
     expect(sent).toHaveLength(0);
     advance(1);
@@ -90,14 +93,14 @@ describe('BeaconQueue', () => {
 
   it('counts a remote\'s view and each kind of its errors once per page load', () => {
     const { queue, sent, advance } = setup();
-    queue.viewedRemote('doctors');
-    queue.error('doctors', 'load');
-    queue.error('doctors', 'load');
-    queue.error('doctors', 'script');
+    queue.events.viewedRemote('doctors');
+    queue.events.error('doctors', 'load');
+    queue.events.error('doctors', 'load');
+    queue.events.error('doctors', 'script');
     advance(FIRST_FLUSH_MS);
-    queue.viewedRemote('doctors');
-    queue.viewedRemote('booking');
-    queue.error('doctors', 'load');
+    queue.events.viewedRemote('doctors');
+    queue.events.viewedRemote('booking');
+    queue.events.error('doctors', 'load');
     advance(FLUSH_EVERY_MS);
     expect(sent.map((beacon) => beacon.events)).toEqual([
       [
@@ -119,8 +122,8 @@ describe('BeaconQueue', () => {
 
   it('puts at most 50 events in a beacon, the rest in the next', () => {
     const { queue, sent, advance } = setup();
-    queue.viewedRemote('doctors');
-    for (let i = 0; i < 70; i += 1) queue.vital('CLS', i / 100);
+    queue.events.viewedRemote('doctors');
+    for (let i = 0; i < 70; i += 1) queue.events.vital('CLS', i / 100);
     advance(FIRST_FLUSH_MS);
     expect(sent).toHaveLength(2);
     expect(sent[0]?.events).toHaveLength(MAX_EVENTS_PER_BEACON);
@@ -132,7 +135,7 @@ describe('BeaconQueue', () => {
   it(`sends at most ${MAX_BEACONS_PER_MINUTE} beacons a minute, however often it is flushed, and the rest after`, () => {
     const { queue, sent, advance } = setup();
     for (let i = 0; i < 10; i += 1) {
-      queue.vital('LCP', 1000 + i);
+      queue.events.vital('LCP', 1000 + i);
       queue.flush();
       advance(1000);
     }
@@ -145,8 +148,8 @@ describe('BeaconQueue', () => {
   it('keeps the events of a beacon the browser did not take, and sends them with the next', () => {
     let accept = false;
     const { queue, sent, advance } = setup({ accept: () => accept });
-    queue.viewedRemote('doctors');
-    queue.apiFailure('doctors', 503);
+    queue.events.viewedRemote('doctors');
+    queue.events.apiFailure('doctors', 503);
     advance(FIRST_FLUSH_MS);
     expect(sent).toHaveLength(0);
     accept = true;
@@ -161,10 +164,10 @@ describe('BeaconQueue', () => {
 
   it('sends API failures by class, bounded per page load', () => {
     const { queue, sent } = setup();
-    queue.apiFailure('booking', 0);
-    queue.apiFailure('booking', 404);
-    queue.apiFailure('booking', 500);
-    for (let i = 0; i < 100; i += 1) queue.apiFailure('booking', 502);
+    queue.events.apiFailure('booking', 0);
+    queue.events.apiFailure('booking', 404);
+    queue.events.apiFailure('booking', 500);
+    for (let i = 0; i < 100; i += 1) queue.events.apiFailure('booking', 502);
     queue.flush();
     queue.flush();
     queue.flush();
@@ -179,9 +182,9 @@ describe('BeaconQueue', () => {
 
   it('sends nothing from a page that knows no release', () => {
     const sent: string[] = [];
-    const queue = new BeaconQueue({ endpoint: 'x', config: { releases: {} }, pageId: 'page-id-0002', send: (_e, text) => sent.push(text) > 0 });
-    expect(queue.enabled).toBe(false);
-    queue.viewedRemote('doctors');
+    const queue = new BeaconQueue({ events: new PageEvents({ endpoint: 'x', config: { releases: {} }, pageId: 'page-id-0002', send: (_e, text) => sent.push(text) > 0 }) });
+    expect(queue.events.enabled).toBe(false);
+    queue.events.viewedRemote('doctors');
     queue.flush();
     expect(sent).toEqual([]);
   });

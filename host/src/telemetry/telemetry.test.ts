@@ -10,11 +10,13 @@ import {
   sendBeacon,
   startTelemetry,
   stopTelemetry,
+  type TelemetryOptions,
 } from './telemetry';
+import { FIRST_FLUSH_MS } from './page-events';
 
+import * as sender from './sender';
 import { watchVitals } from './vitals';
 import type * as WebVitals from 'web-vitals';
-
 
 jest.mock('web-vitals', () => ({ onLCP: jest.fn(), onINP: jest.fn(), onCLS: jest.fn() }));
 
@@ -26,15 +28,18 @@ const config: RuntimeConfig = {
   canary: ['doctors'],
 };
 
-function start() {
+function start(options: TelemetryOptions = {}) {
   const sent: { endpoint: string; beacon: TelemetryBeacon }[] = [];
   const send = (endpoint: string, text: string): boolean => {
     sent.push({ endpoint, beacon: telemetryBeaconSchema.parse(JSON.parse(text)) });
     return true;
   };
-  startTelemetry(config, { send, loadVitals: async () => ({ watchVitals }), vitalsDelayMs: 0 });
+  startTelemetry(config, { send, loadSender: async () => sender, loadVitals: async () => ({ watchVitals }), vitalsDelayMs: 0, ...options });
   return sent;
 }
+
+/** Moves jest's clock on (fake timers), running the promises each timer starts too. */
+const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
 const events = (sent: { beacon: TelemetryBeacon }[]) => sent.flatMap(({ beacon }) => beacon.events);
 
@@ -44,6 +49,7 @@ function setVisibility(state: DocumentVisibilityState): void {
 
 describe('the page telemetry', () => {
   afterEach(() => {
+    jest.useRealTimers();
     stopTelemetry();
     setVisibility('visible');
     window.history.replaceState(null, '', '/');
@@ -123,13 +129,82 @@ describe('the page telemetry', () => {
     ]);
   });
 
+  it('records from the start and sends on pagehide before the sender has come, which sends none of it again', async () => {
+    jest.useFakeTimers();
+    const loadSender = jest.fn(async () => sender);
+    const sent = start({ loadSender });
+    reportRemoteRendered('doctors');
+    reportBoundaryError('doctors', new Error('list threw'));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(loadSender).not.toHaveBeenCalled();
+    expect(events(sent)).toEqual([
+      { type: 'view', remotes: ['doctors'] },
+      { type: 'error', remote: 'doctors', kind: 'boundary' },
+    ]);
+    await advance(FIRST_FLUSH_MS);
+    expect(loadSender).toHaveBeenCalledTimes(1);
+    flushTelemetry();
+    expect(sent).toHaveLength(1);
+  });
+
+  it('asks for the sender when the first beacon is due, and it sends at once what was recorded before it came', async () => {
+    jest.useFakeTimers();
+    const loadSender = jest.fn(async () => sender);
+    const sent = start({ loadSender });
+    await advance(60_000);
+    // No event yet: no beacon is due, the sender is not asked for.
+    expect(loadSender).not.toHaveBeenCalled();
+    reportRemoteRendered('doctors');
+    reportApiFailure(503);
+    window.dispatchEvent(new ErrorEvent('error', { filename: 'http://booking.test/src_slot.js', message: 'x is undefined' }));
+    await advance(FIRST_FLUSH_MS - 1);
+    expect(loadSender).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
+    await advance(1);
+    expect(loadSender).toHaveBeenCalledTimes(1);
+    expect(sent.map(({ beacon }) => beacon.events)).toEqual([
+      [
+        { type: 'view', remotes: ['doctors'] },
+        { type: 'api', remote: 'doctors', status: '5xx' },
+        { type: 'error', remote: 'booking', kind: 'script' },
+      ],
+    ]);
+    // Later events go with the sender's next beacon, or as the page is hidden.
+    reportBoundaryError('doctors', new Error('list threw'));
+    setVisibility('hidden');
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(sent.map(({ beacon }) => beacon.events)).toEqual([expect.any(Array), [{ type: 'error', remote: 'doctors', kind: 'boundary' }]]);
+  });
+
+  it('keeps what was recorded when the sender does not come, and sends it as the page is hidden', async () => {
+    jest.useFakeTimers();
+    const sent = start({ loadSender: () => Promise.reject(new Error('offline')) });
+    reportRemoteRendered('doctors');
+    await advance(60_000);
+    expect(sent).toHaveLength(0);
+    setVisibility('hidden');
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(events(sent)).toEqual([{ type: 'view', remotes: ['doctors'] }]);
+  });
+
   it('loads web-vitals only once the page has settled, or at the first tap', async () => {
+    jest.useFakeTimers();
     const loadVitals = jest.fn(async () => ({ watchVitals }));
-    startTelemetry(config, { send: () => true, loadVitals, vitalsDelayMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    startTelemetry(config, { send: () => true, loadSender: async () => sender, loadVitals, vitalsDelayMs: 60_000 });
+    reportRemoteRendered('doctors');
+    await advance(FIRST_FLUSH_MS + 1000);
     expect(loadVitals).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('pointerdown'));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await advance(0);
+    expect(loadVitals).toHaveBeenCalledTimes(1);
+    loadVitals.mockClear();
+    // Without a tap: once the page has been open the delay.
+    stopTelemetry();
+    startTelemetry(config, { send: () => true, loadSender: async () => sender, loadVitals, vitalsDelayMs: 60_000 });
+    reportRemoteRendered('doctors');
+    await advance(59_000);
+    expect(loadVitals).not.toHaveBeenCalled();
+    await advance(1000);
     expect(loadVitals).toHaveBeenCalledTimes(1);
   });
 
@@ -138,10 +213,13 @@ describe('the page telemetry', () => {
     vitals.onLCP.mockImplementation((report: (metric: Partial<WebVitals.LCPMetric>) => void) => report({ value: 2400.5 }));
     vitals.onINP.mockImplementation((report: (metric: Partial<WebVitals.INPMetric>) => void) => report({ value: 180 }));
     vitals.onCLS.mockImplementation((report: (metric: Partial<WebVitals.CLSMetric>) => void) => report({ value: 0.04 }));
+    jest.useFakeTimers();
     const sent = start();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    reportRemoteRendered('doctors');
+    await advance(FIRST_FLUSH_MS + 1);
     flushTelemetry();
     expect(events(sent)).toEqual([
+      { type: 'view', remotes: ['doctors'] },
       { type: 'vital', name: 'LCP', value: 2400.5 },
       { type: 'vital', name: 'INP', value: 180 },
       { type: 'vital', name: 'CLS', value: 0.04 },

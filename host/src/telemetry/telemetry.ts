@@ -1,15 +1,21 @@
 import type { RuntimeConfig } from '@carebook/shared';
-import type { watchVitals } from './vitals';
 import { mainRemoteOf, remoteOfError, remoteOfScript } from './attribution';
-import { BeaconQueue } from './beacon-queue';
+import { FIRST_FLUSH_MS, PageEvents } from './page-events';
+import type { SenderOptions, startSender } from './sender';
 
 /**
  * The page's telemetry per release (issue 42): what failed in which remote's region, failed API
  * calls, and the page's web vitals, sent in a few beacons a minute to the API, each tagged with
  * the releases the page runs. Nothing personal: no URL, no query, no user; the page id is random
  * per page load. Every report before {@link startTelemetry} (or on the server) does nothing.
+ *
+ * In the page's first scripts: this recorder and what the page has to say (page-events.ts). The
+ * sender (the queue's timers, web-vitals) is its own chunk, asked for when the first beacon is due
+ * ({@link FIRST_FLUSH_MS} after the first event); until it comes a page hidden or left sends what
+ * it recorded itself, and what the sender finds it sends at once.
  */
-let queue: BeaconQueue | null = null;
+let events: PageEvents | null = null;
+let flushNow: () => void = () => undefined;
 let remotes: Readonly<Record<string, string>> = {};
 let listeners: AbortController | null = null;
 /** Errors already reported as a failed load, so the region's boundary does not count them again. */
@@ -49,39 +55,38 @@ export function sendBeacon(endpoint: string, text: string): boolean {
   return true;
 }
 
-/** When web-vitals is loaded at the latest (ms after the telemetry started), past a first visit's downloads. */
-export const VITALS_DELAY_MS = 15_000;
-
-export interface TelemetryOptions {
-  /** Replaced in unit tests. */
-  vitalsDelayMs?: number;
+export interface TelemetryOptions extends SenderOptions {
   /** Replaced in unit tests. */
   send?: (endpoint: string, text: string) => boolean;
-  /** Loads the web vitals (a separate chunk, asked for after the page started); replaced in unit tests. */
-  loadVitals?: () => Promise<{ watchVitals: typeof watchVitals }>;
+  /** How long after the first event the sender is asked for; replaced in unit tests. */
+  senderDelayMs?: number;
+  /** Loads the sender (its own chunk); replaced in unit tests. */
+  loadSender?: () => Promise<{ startSender: typeof startSender }>;
 }
 
 /** Starts this page load's telemetry with the configuration it runs (once per page load). */
 export function startTelemetry(config: RuntimeConfig, options: TelemetryOptions = {}): void {
-  if (queue) return;
+  if (events) return;
   remotes = config.remotes;
+  const startedAt = Date.now();
   const apiUrl = config.apiUrl.replace(/\/+$/, '');
-  const started = new BeaconQueue({
+  const started = new PageEvents({
     endpoint: `${apiUrl}/api/v1/telemetry`,
     config,
     send: options.send ?? sendBeacon,
     pageId: newPageId(),
   });
   if (!started.enabled) return;
-  queue = started;
+  events = started;
+  flushNow = () => started.sendNow();
   listeners = new AbortController();
   const { signal } = listeners;
   // On the window in the bubbling phase: after web-vitals' own listeners (capture), so the
   // vitals it reports as the page is hidden go in this flush.
   window.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') started.flush();
+    if (document.visibilityState === 'hidden') flushNow();
   }, { signal });
-  window.addEventListener('pagehide', () => started.flush(), { signal });
+  window.addEventListener('pagehide', () => flushNow(), { signal });
   window.addEventListener('error', (event: ErrorEvent) => {
     const remote = remoteOfScript(event.filename, remotes) ?? remoteOfError(event.error, remotes);
     if (remote) started.error(remote, 'script');
@@ -90,41 +95,37 @@ export function startTelemetry(config: RuntimeConfig, options: TelemetryOptions 
     const remote = remoteOfError(event.reason, remotes);
     if (remote) started.error(remote, 'script');
   }, { signal });
-  const loadVitals = options.loadVitals ?? (() => import(/* webpackChunkName: "web-vitals" */ './vitals'));
-  // web-vitals is asked for at the first tap or key, or once the page has been open a while, not
-  // with the page's start (the first visit's 150 KB of script): its observers read the browser's
-  // buffered entries (the largest paint, layout shifts, slow interactions), so a later start loses
-  // little; a page left before either loses its vitals, not its view or errors.
-  const vitalsWanted = new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, options.vitalsDelayMs ?? VITALS_DELAY_MS);
-    for (const type of ['pointerdown', 'keydown'] as const) {
-      window.addEventListener(type, () => resolve(), { once: true, passive: true, capture: true, signal });
-    }
+  // The first event asks for the sender, due with the first beacon; a sender that does not come
+  // (offline) leaves the events to the flush as the page is hidden or left.
+  started.onEvent = () => {
+    started.onEvent = () => undefined;
+    const loadSender = options.loadSender ?? (() => import(/* webpackChunkName: "telemetry-sender" */ './sender'));
+    const timer = setTimeout(() => {
+      void loadSender()
+        .then((sender) => {
+          if (!signal.aborted) flushNow = sender.startSender(started, startedAt, signal, options);
+        })
+        .catch(() => undefined);
+    }, options.senderDelayMs ?? FIRST_FLUSH_MS);
     signal.addEventListener('abort', () => clearTimeout(timer));
-  });
-  void vitalsWanted
-    .then(loadVitals)
-    .then((vitals) => {
-      if (!signal.aborted) vitals.watchVitals((name, value) => started.vital(name, value));
-    })
-    .catch(() => undefined);
+  };
 }
 
 /** The page rendered a region of this remote (a view of this page load, once). */
 export function reportRemoteRendered(remote: string): void {
-  queue?.viewedRemote(remote);
+  events?.viewedRemote(remote);
 }
 
 /** A remote's entry or module did not load. */
 export function reportLoadFailure(remote: string, error: unknown): void {
   if (error && typeof error === 'object') loadFailures.add(error);
-  queue?.error(remote, 'load');
+  events?.error(remote, 'load');
 }
 
 /** A region's error boundary caught this error (a failed load counts once, as `load`). */
 export function reportBoundaryError(remote: string, error: unknown): void {
   if (error && typeof error === 'object' && loadFailures.has(error)) return;
-  queue?.error(remote, 'boundary');
+  events?.error(remote, 'boundary');
 }
 
 /**
@@ -133,18 +134,19 @@ export function reportBoundaryError(remote: string, error: unknown): void {
  */
 export function reportApiFailure(status: number): void {
   const remote = typeof window === 'undefined' ? null : mainRemoteOf(window.location.pathname);
-  if (remote) queue?.apiFailure(remote, status);
+  if (remote) events?.apiFailure(remote, status);
 }
 
 /** Sends what waits now (tests; the page flushes on its own timers and when hidden). */
 export function flushTelemetry(): void {
-  queue?.flush();
+  flushNow();
 }
 
 /** Forgets this page load's telemetry (unit tests). */
 export function stopTelemetry(): void {
   listeners?.abort();
   listeners = null;
-  queue = null;
+  events = null;
+  flushNow = () => undefined;
   remotes = {};
 }
