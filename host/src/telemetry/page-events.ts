@@ -52,7 +52,7 @@ export class PageEvents {
   private apiFailures = 0;
   private readonly sentAt: number[] = [];
   private readonly tags: Pick<TelemetryBeacon, 'releases' | 'canary'>;
-  readonly now: () => number;
+  private readonly now: () => number;
   /** Told of each new event (the sender arms its timer; before it came, the page asks for it). */
   onEvent: () => void = () => undefined;
 

@@ -14,7 +14,7 @@ export interface SenderOptions {
 
 /**
  * The page's telemetry sender, its own chunk (telemetry.ts asks for it when the first beacon is
- * due, after the first visit's downloads): sends what the page recorded so far at once, then
+ * due, 5 s after the first event): sends what the page recorded so far at once, then
  * later events on the queue's timers, and watches the web vitals. Returns the page's flush.
  */
 export function startSender(events: PageEvents, startedAt: number, signal: AbortSignal, options: SenderOptions = {}): () => void {
