@@ -113,6 +113,34 @@ describe.each(DRIVERS)('telemetry beacons on %s', (driver) => {
     expect(doctorsRelease(await releasesOf(env, admin), release)).toMatchObject({ views: 1 });
   });
 
+  it('refuses a beacon naming a remote CareBook does not have with a 400 that says so, and counts nothing of it', async () => {
+    const admin = await adminToken(env);
+    const release = '20261124T093500Z-ffffffff';
+    const good = viewOf(pageId(), release);
+    const forged: Array<[TelemetryBeacon, string]> = [
+      [{ ...good, releases: { ...good.releases, 'made-up': release } }, 'made-up'],
+      [{ ...good, releases: { doctors: release, 'made-up': release }, events: [{ type: 'view', remotes: ['doctors', 'made-up'] }] }, 'made-up'],
+      [{ ...good, events: [{ type: 'view', remotes: ['doctors', 'elsewhere'] }] }, 'elsewhere'],
+      [{ ...good, events: [{ type: 'view', remotes: ['doctors'] }, { type: 'error', remote: 'ghost', kind: 'boundary' }] }, 'ghost'],
+      [{ ...good, events: [{ type: 'view', remotes: ['doctors'] }, { type: 'api', remote: 'ghost', status: '5xx' }] }, 'ghost'],
+      [{ ...good, canary: ['host'] }, 'host'],
+    ];
+    for (const [beacon, name] of forged) {
+      const reply = await sendBeacon(env.app, beacon);
+      expect([reply.statusCode, name]).toEqual([400, name]);
+      expect(reply.json()).toMatchObject({ success: false, message: expect.stringContaining(`CareBook does not have ("${name}")`) });
+      expect(reply.json<{ message: string }>().message).toContain('its remotes are "doctors", "booking", "account", "pages"');
+    }
+    const figures = await releasesOf(env, admin);
+    expect(figures.remotes.some((remote) => ['made-up', 'elsewhere', 'ghost', 'host'].includes(remote.remote))).toBe(false);
+    expect(doctorsRelease(figures, release)).toBeUndefined();
+    const rows = await env.db.query<{ n: number }>("SELECT count(*)::int AS n FROM telemetry_minutes WHERE release = $1 OR remote IN ('made-up', 'elsewhere', 'ghost')", [release]);
+    expect(rows[0]?.n).toBe(0);
+    // The same page with the product's remotes only counts.
+    expect((await sendBeacon(env.app, good)).statusCode).toBe(202);
+    expect(doctorsRelease(await releasesOf(env, admin), release)).toMatchObject({ views: 1 });
+  });
+
   it('limits beacons per address per minute with a 429, and counts none past the limit', async () => {
     const limited = await env.buildOther({ TELEMETRY_RATE_MAX_PER_ADDRESS: '3', RELEASES_API_KEY: RELEASES_KEY });
     const admin = await adminToken(env);
