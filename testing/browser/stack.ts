@@ -32,6 +32,8 @@ export interface StackOptions {
   extraOrigins?: string[];
   /** RELEASES_API_KEY of the API and the remotes' servers: each remote's server then runs its canary watch. */
   releasesApiKey?: string;
+  /** The host's build to serve instead of `host/dist` (scripts/site-server.ts). */
+  hostRoot?: string;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -67,7 +69,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   let site: Site;
   try {
-    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir, releasesApiKey: options.releasesApiKey });
+    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir, releasesApiKey: options.releasesApiKey, hostRoot: options.hostRoot });
   } catch (error) {
     await api.stop();
     throw error;
