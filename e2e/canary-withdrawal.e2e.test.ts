@@ -219,8 +219,17 @@ describe('the canary rule in real traffic', () => {
       live,
       by: 'rule',
       summary: expect.stringMatching(/^over the last (minute|\d+ minutes), the canary's error rate is \d+\.\d points above the live release's/),
-      figures: { window: { canary: { release: broken, errorRate: 1 }, live: { release: live, errorViews: 0 } } },
+      figures: { window: { canary: { release: broken }, live: { release: live, errorViews: 0 } } },
     });
+    // The figures are the rule's: at least 30 page views a side, the canary more than 2 points worse.
+    // Every canary page showed the fallback, but the figures are what had arrived when the rule judged:
+    // a page's error can come a moment after its view (the host's server reports a region it could not
+    // render in a beacon of its own), so the last views may not have their errors yet (CI once: 32 of 33).
+    const { window } = (audit.entries[0]?.changes as { figures: { window: Record<'canary' | 'live', { views: number; errorRate: number }> } }).figures;
+    expect(window.canary.views).toBeGreaterThanOrEqual(30);
+    expect(window.live.views).toBeGreaterThanOrEqual(30);
+    expect(window.canary.errorRate - window.live.errorRate).toBeGreaterThan(0.02);
+    expect(window.canary.errorRate).toBeGreaterThanOrEqual(0.9);
     const [mail] = await smtp.waitFor((each) => each.to === CONTACT, 1, 30_000);
     expect(mail?.subject).toBe(`CareBook: the canary ${broken} of doctors was withdrawn`);
     expect(mail?.text).toContain(`Why: ${String(audit.entries[0]?.changes.summary)}`);
