@@ -187,9 +187,8 @@ export function createReleaseWatch(options: { db: Db; now: () => Date; audit: { 
         const current = orderOf(row);
         const { assessment } = assessed;
         const figures = { window: { from: rule.from, to: rule.to, canary: rule.canary, live: rule.live, z: rule.z }, sinceStart: rule.sinceStart };
-        const over = assessment.over === 'window' ? rule.summary : `since it started, ${assessment.because.summary}`;
+        const summary = assessment.over === 'window' ? rule.summary : `since it started, ${assessment.because.summary}`;
         if (current.action !== 'withdraw' && assessment.action === 'withdraw') {
-          const summary = over;
           const note = `withdrawn by the rule: ${summary}`;
           await setOrder(tx, remote, 'withdraw', canary.id, 'rule', note);
           await audit.within(tx, request, 'release.canary-withdraw', { type: 'release', id: canary.id }, {
@@ -212,7 +211,7 @@ export function createReleaseWatch(options: { db: Db; now: () => Date; audit: { 
           return orderOf(await lockRow(tx, remote));
         }
         if (current.action === 'none' && assessment.action === 'promote') {
-          const note = `promoted by the rule at the end of its plan: ${over}`;
+          const note = `promoted by the rule at the end of its plan: ${summary}`;
           await setOrder(tx, remote, 'promote', canary.id, 'rule', note);
           await audit.within(tx, request, 'release.canary-promote', { type: 'release', id: canary.id }, { remote, canary: canary.id, live: report.live, by: 'rule', figures });
           return orderOf(await lockRow(tx, remote));
