@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { RuntimeConfig, TelemetryBeacon } from '@carebook/shared';
+import { releaseTags, TELEMETRY_NAME as NAME, type RuntimeConfig, type TelemetryBeacon } from '@carebook/shared';
 
 /** One page whose route's region the host's server could not render (it failed, or ran out of its budget). */
 export interface RegionFailure {
@@ -23,8 +23,6 @@ export interface RegionReportsOptions {
   fetch?: typeof fetch;
 }
 
-const NAME = /^[A-Za-z0-9._-]{1,80}$/;
-
 /** A page id in the contract's shape (the browser's are the same length). */
 export function newPageId(): string {
   return randomBytes(12).toString('base64url');
@@ -32,18 +30,7 @@ export function newPageId(): string {
 
 /** The beacon of one failed region, tagged like the browser's (kind `server`). */
 export function regionBeacon(failure: RegionFailure): TelemetryBeacon {
-  const releases: Record<string, string> = {};
-  for (const [remote, release] of Object.entries(failure.config.releases)) {
-    if (release && NAME.test(remote) && NAME.test(release.id)) releases[remote] = release.id;
-  }
-  const canary = (failure.config.canary ?? []).filter((remote) => remote in releases);
-  return {
-    v: 1,
-    page: failure.page,
-    releases,
-    ...(canary.length ? { canary } : {}),
-    events: [{ type: 'error', remote: failure.remote, kind: 'server' }],
-  };
+  return { v: 1, page: failure.page, ...releaseTags(failure.config), events: [{ type: 'error', remote: failure.remote, kind: 'server' }] };
 }
 
 /**

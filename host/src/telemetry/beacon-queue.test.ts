@@ -7,7 +7,6 @@ import {
   MAX_BEACONS_PER_MINUTE,
   MAX_EVENTS_PER_BEACON,
   PageEvents,
-  releaseTags,
 } from './page-events';
 
 const config = {
@@ -56,17 +55,6 @@ function setup(options: { accept?: () => boolean } = {}) {
   };
   return { queue, sent, advance, timers };
 }
-
-describe('releaseTags', () => {
-  it('tags with each answering remote\'s release id and the canaries among them', () => {
-    expect(releaseTags(config)).toEqual({ releases: { doctors: 'r-20261128-0102', booking: 'b7' }, canary: ['doctors'] });
-    expect(releaseTags({ releases: { doctors: { id: 'a', builtAt: '' } } })).toEqual({ releases: { doctors: 'a' } });
-  });
-
-  it('leaves out names the contract would refuse, so one odd release cannot lose the whole beacon', () => {
-    expect(releaseTags({ releases: { doctors: { id: 'has space', builtAt: '' }, 'bad/name': { id: 'x', builtAt: '' } }, canary: ['doctors'] })).toEqual({ releases: {} });
-  });
-});
 
 describe('BeaconQueue', () => {
   it('sends the view and the first errors together shortly after the first event, tagged with the releases', () => {

@@ -1,4 +1,4 @@
-import type { RuntimeConfig, TelemetryBeacon, TelemetryEvent } from '@carebook/shared';
+import { releaseTags, TELEMETRY_NAME as NAME, type RuntimeConfig, type TelemetryBeacon, type TelemetryEvent } from '@carebook/shared';
 
 /** The contract's cap on events in one beacon (shared/src/contract/telemetry.ts). */
 export const MAX_EVENTS_PER_BEACON = 50;
@@ -10,19 +10,6 @@ export const FIRST_FLUSH_MS = 5_000;
 export const MAX_QUEUED_EVENTS = 200;
 /** API failures one page load reports at most (a screen retrying in a loop is one problem, not hundreds). */
 export const MAX_API_FAILURES_PER_PAGE = 20;
-
-/** A remote's federation name or a release id, as the contract takes them. */
-const NAME = /^[A-Za-z0-9._-]{1,80}$/;
-
-/** Each remote's release id from the runtime configuration (a remote that did not answer has none). */
-export function releaseTags(config: Pick<RuntimeConfig, 'releases' | 'canary'>): Pick<TelemetryBeacon, 'releases' | 'canary'> {
-  const releases: Record<string, string> = {};
-  for (const [remote, release] of Object.entries(config.releases)) {
-    if (release && NAME.test(remote) && NAME.test(release.id)) releases[remote] = release.id;
-  }
-  const canary = (config.canary ?? []).filter((remote) => remote in releases);
-  return canary.length ? { releases, canary } : { releases };
-}
 
 export interface PageEventsOptions {
   /** `${apiUrl}/api/v1/telemetry`. */
