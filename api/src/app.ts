@@ -14,6 +14,7 @@ import { DoctorsCache } from './lib/doctors-cache';
 import { UploadStore } from './lib/images';
 import { prepareReply } from './lib/prepared-reply';
 import { createRateLimits } from './lib/rate-limits';
+import { memoryRateLimitStore } from './lib/memory-rate-limit-store';
 import { sharedRateLimitStore } from './lib/shared-rate-limit-store';
 import { resolveSigningSecret } from './lib/signing-secret';
 import { createTokenSigner } from './lib/tokens';
@@ -136,7 +137,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   app.addHook('onClose', telemetry.stop);
   // Registered before the context: the per-account limits are built on its store.
   // On PostgreSQL the counters are the database's, one budget for every API process; embedded, in memory.
-  await app.register(rateLimit, { global: false, ...(db.driver === 'postgres' ? { store: sharedRateLimitStore(db) } : {}) });
+  await app.register(rateLimit, { global: false, store: db.driver === 'postgres' ? sharedRateLimitStore(db) : memoryRateLimitStore() });
   const ctx: AppContext = {
     db,
     config,
