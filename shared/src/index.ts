@@ -28,4 +28,5 @@ export * from './domain/routes';
 export * from './domain/booking-form';
 export * from './domain/page-title';
 export * from './domain/canary-rule';
+export * from './domain/telemetry-limits';
 export * from './api/telemetry-tags';

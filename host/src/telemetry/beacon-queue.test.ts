@@ -1,11 +1,10 @@
 import { telemetryBeaconSchema } from '@carebook/testing';
-import type { TelemetryBeacon } from '@carebook/shared';
+import { MAX_EVENTS_PER_BEACON, type TelemetryBeacon } from '@carebook/shared';
 import { BeaconQueue, FLUSH_EVERY_MS } from './beacon-queue';
 import {
   FIRST_FLUSH_MS,
   MAX_API_FAILURES_PER_PAGE,
   MAX_BEACONS_PER_MINUTE,
-  MAX_EVENTS_PER_BEACON,
   PageEvents,
 } from './page-events';
 

@@ -1,7 +1,5 @@
-import { releaseTags, TELEMETRY_NAME as NAME, type RuntimeConfig, type TelemetryBeacon, type TelemetryEvent } from '@carebook/shared';
+import { MAX_EVENTS_PER_BEACON, releaseTags, TELEMETRY_NAME as NAME, type RuntimeConfig, type TelemetryBeacon, type TelemetryEvent } from '@carebook/shared';
 
-/** The contract's cap on events in one beacon (shared/src/contract/telemetry.ts). */
-export const MAX_EVENTS_PER_BEACON = 50;
 /** Beacons one page sends in any 60 s at most, the flushes on leaving the page included. */
 export const MAX_BEACONS_PER_MINUTE = 4;
 /** The first beacon goes this long after the first event: the page's view and its first errors together. */

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '@carebook/shared';
+import { TELEMETRY_PAGE_ID, type RuntimeConfig } from '@carebook/shared';
 import { mainRemoteOf, remoteOfError, remoteOfScript } from './attribution';
 import { FIRST_FLUSH_MS, PageEvents } from './page-events';
 import type { SenderOptions, startSender } from './sender';
@@ -28,7 +28,7 @@ const loadFailures = new WeakSet<object>();
  */
 export function newPageId(): string {
   const fromServer = document.querySelector('meta[name="carebook-page"]')?.getAttribute('content');
-  if (fromServer && /^[A-Za-z0-9_-]{8,40}$/.test(fromServer)) return fromServer;
+  if (fromServer && TELEMETRY_PAGE_ID.test(fromServer)) return fromServer;
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_');
 }

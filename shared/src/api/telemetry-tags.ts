@@ -1,8 +1,6 @@
 import type { RuntimeConfig } from '../types/runtime-config';
 import type { TelemetryBeacon } from '../types/api';
-
-/** A remote's federation name or a release id, as the telemetry contract takes them. */
-export const TELEMETRY_NAME = /^[A-Za-z0-9._-]{1,80}$/;
+import { TELEMETRY_NAME } from '../domain/telemetry-limits';
 
 /**
  * A beacon's release tags from the releases a page runs: each remote's release id (a remote that

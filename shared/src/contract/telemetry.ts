@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_EVENTS_PER_BEACON, TELEMETRY_NAME, TELEMETRY_PAGE_ID } from '../domain/telemetry-limits';
 
 /**
  * Telemetry per release and the canary's watch (issue 42): what a page reports, what the admin app
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** A remote's federation name or a release id, as the release store writes them. */
-const nameField = z.string().regex(/^[A-Za-z0-9._-]{1,80}$/);
+const nameField = z.string().regex(TELEMETRY_NAME);
 
 /** Where a region's failure was seen. */
 export const TELEMETRY_ERROR_KINDS = ['load', 'boundary', 'script', 'server'] as const;
@@ -40,10 +41,10 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
 export const telemetryBeaconSchema = z.strictObject({
   v: z.literal(1),
   /** A random id of the page load (not of the patient), so a page's events count once. */
-  page: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
+  page: z.string().regex(TELEMETRY_PAGE_ID),
   releases: z.record(nameField, nameField),
   canary: z.array(nameField).max(12).optional(),
-  events: z.array(telemetryEventSchema).min(1).max(50),
+  events: z.array(telemetryEventSchema).min(1).max(MAX_EVENTS_PER_BEACON),
 });
 
 /** One minute of one release of one remote. `errorViews`: page views with at least one error of it. */
