@@ -4,10 +4,11 @@ import { bookThroughApi, registerPatient, signInPage, type Patient } from '../te
 import { dayChoice, timeChoice } from '../testing/browser/slot-picker';
 import { useSiteJourney } from '../testing/browser/site-journey';
 import { VIEWPORTS } from '../testing/browser/viewports';
-import { gotoApp } from '../testing/browser/browser';
+import { gotoApp, openPage, type TrackedPage } from '../testing/browser/browser';
 import { axeViolations } from '../testing/browser/axe';
 
-const { stack, fresh } = useSiteJourney();
+const journey = useSiteJourney();
+const { stack, fresh } = journey;
 let patient: Patient;
 
 beforeAll(async () => {
@@ -80,9 +81,19 @@ describe.each(VIEWPORTS)('axe on %s', (_name, viewport) => {
     ['a visitor', false, STATES],
     ['a patient', true, STATES.filter(([, route]) => !route.startsWith('/login'))],
   ] as const)('as %s', (_who, loggedIn, states) => {
+    // One browser context per viewport and identity, signed in once: each state is its own full
+    // load of its route in it (the server's page, then the app's takeover), as a new context's was.
+    let tab: TrackedPage;
+    beforeAll(async () => {
+      tab = await openPage(journey.browser, { viewport });
+      if (loggedIn) await signInPage(tab.page, stack, patient.token);
+    });
+    afterAll(async () => {
+      await tab.context.close();
+    });
+
     it.each(states)('%s (%s) has no violations', async (_state, route, act) => {
-      const { page } = await fresh({ viewport });
-      if (loggedIn) await signInPage(page, stack, patient.token);
+      const { page } = tab;
       await gotoApp(page, `${stack.siteUrl}${route}`);
       await settled(page);
       await act?.(page);

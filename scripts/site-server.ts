@@ -31,6 +31,11 @@ export interface SiteOptions {
   canaryCheckMs?: number;
   /** The host's build to serve; `host/dist` by default (a benchmark compares another build, e.g. TELEMETRY=off). */
   hostRoot?: string;
+  /**
+   * Settles once the API at `apiUrl` answers (a test stack starts both at once): the releases are
+   * published meanwhile, the servers started after it (the host asks the API for its data at once).
+   */
+  apiReady?: Promise<unknown>;
 }
 
 export interface RunningApp {
@@ -80,6 +85,8 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     await checkBuild(name, distDir(name));
     await publishBuild(store, distDir(name), options.keep ?? DEFAULT_KEEP);
   }
+
+  await options.apiReady;
 
   const running = new Map<AppName, RunningApp>();
   // A remote's own page calls the API its bundle was built for (webpack.shared.js: API_URL).

@@ -45,7 +45,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const origins = [...SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`), ...(options.extraOrigins ?? [])];
   const apiPort = await freePort();
   await copyFreshCluster(path.join(dataDir, 'db'));
-  const api = await startApiProcess({
+  // The API (its own process: Node, its modules, the database's migration and seed) and the site's
+  // preparation here (each remote's build published as a release, the host's files read) run at
+  // once; the site's servers start once the API answers (the host asks it for the doctors at once).
+  const starting = startApiProcess({
     port: apiPort,
     env: {
       DATA_DIR: dataDir,
@@ -67,13 +70,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ...options.env,
     },
   });
-  let site: Site;
-  try {
-    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir, releasesApiKey: options.releasesApiKey, hostRoot: options.hostRoot });
-  } catch (error) {
-    await api.stop();
-    throw error;
+  const [apiStart, siteStart] = await Promise.allSettled([
+    starting,
+    startSite({
+      ports,
+      apiUrl: `http://127.0.0.1:${apiPort}`,
+      apiReady: starting,
+      adminUrl: 'http://127.0.0.1:9/admin',
+      releasesDir,
+      releasesApiKey: options.releasesApiKey,
+      hostRoot: options.hostRoot,
+    }),
+  ]);
+  // Whichever could not start, nothing is left running.
+  if (apiStart.status === 'rejected') {
+    if (siteStart.status === 'fulfilled') await siteStart.value.close();
+    throw apiStart.reason;
   }
+  if (siteStart.status === 'rejected') {
+    await apiStart.value.stop();
+    throw siteStart.reason;
+  }
+  const api = apiStart.value;
+  const site = siteStart.value;
   return {
     siteUrl: site.url('host'),
     apiUrl: api.url,
