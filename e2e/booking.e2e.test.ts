@@ -15,18 +15,20 @@ let browser: Browser;
 // The stack and the browser start at once, within the two minutes every browser file gives them on a
 // busy machine (site-journey.ts): one after the other under a one-minute limit, a loaded run could
 // end the hook while the stack was still starting, and the stack it went on to start was never
-// stopped (it ran on beside the next files). What started is stopped even then.
-let starting: Promise<[Stack, Browser]> | undefined;
+// stopped (it ran on beside the next files). Whichever of the two started is stopped, even when the
+// other failed.
+let starts: [Promise<Stack>, Promise<Browser>] | undefined;
 
 beforeAll(async () => {
-  starting = Promise.all([startStack({ timeZone: CLINIC_ZONE }), launchBrowser()]);
-  [stack, browser] = await starting;
+  starts = [startStack({ timeZone: CLINIC_ZONE }), launchBrowser()];
+  [stack, browser] = await Promise.all(starts);
 }, 120_000);
 
 afterAll(async () => {
-  const started = await starting?.catch(() => undefined);
-  await started?.[1].close();
-  await started?.[0].close();
+  if (!starts) return;
+  const [stackStart, browserStart] = await Promise.allSettled(starts);
+  if (browserStart.status === 'fulfilled') await browserStart.value.close();
+  if (stackStart.status === 'fulfilled') await stackStart.value.close();
 });
 
 /** Tomorrow in the clinic zone: today's slots come and go with the clock. */
