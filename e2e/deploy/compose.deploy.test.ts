@@ -1,7 +1,9 @@
-// The deployment for real: build the images from the root Dockerfile, start docker-compose.yml,
-// walk a patient through the composed site in Chromium, release and roll back a remote inside its
-// container with the site open, restart the API and find the booking again, then remove everything
-// made here. Base images come from deploy/local-images/build.sh (no registry on CI); set
+// The deployment for real: build the images from the root Dockerfile, start docker-compose.yml
+// (two replicas each of the host, the doctors and booking remotes and the API behind HAProxy),
+// walk a patient through the composed site in Chromium, release and roll back a remote inside one
+// of its replicas with the site open and time every host replica following, count the login
+// failures two API replicas allow, kill one replica each of host, doctors and API under a minute of
+// load, restart the API and find the booking again, then remove everything made here. Base images come from deploy/local-images/build.sh (no registry on CI); set
 // NODE_IMAGE and POSTGRES_IMAGE to use others. `npm run test:deploy`; not part of `npm test`.
 // DEPLOY_TEST_KEEP_IMAGES=1 keeps the images (and so the build cache) for the next run.
 import type { Browser, Page } from 'playwright-core';
@@ -20,9 +22,14 @@ import {
   type ComposeProject,
   type Engine,
 } from './engine';
+import { balancerStates, missingBookings, mixedLoad, timeUntilOut, waitForAllUp, type Patient } from './replicas';
 
-const SERVICES = ['postgres', 'api', 'host', 'doctors', 'booking', 'account', 'pages', 'admin', 'mail'];
-const SITE = ['host', 'doctors', 'booking', 'account', 'pages', 'admin'];
+const REPLICATED = ['api', 'host', 'doctors', 'booking'];
+const REPLICAS = REPLICATED.flatMap((app) => [`${app}-1`, `${app}-2`]);
+const SERVICES = ['postgres', 'balancer', ...REPLICAS, 'account', 'pages', 'admin', 'mail'];
+/** Served directly (one container each), not through the balancer. */
+const SINGLE_SITE = ['account', 'pages', 'admin'];
+const LOGIN_FAILURES_MAX = 10;
 const DOCTOR = { id: 'doc01', name: 'Dr. Amara Lindqvist' };
 const OLD_TITLE = 'Find a doctor';
 const NEW_TITLE = 'Find your doctor';
@@ -36,6 +43,10 @@ let imagesBefore: Set<string> | undefined;
 let project: ComposeProject | undefined;
 let browser: Browser | undefined;
 let site: TrackedPage | undefined;
+let statsUrl = '';
+/** The balancer's published addresses: the site (host), the API. */
+const siteUrl = (): string => project!.url('balancer', 3000);
+const apiUrl = (): string => project!.url('balancer', 4000);
 const patient = { email: `deploy${Date.now()}@example.com`, password: 'secret-pass-1' };
 
 beforeAll(async () => {
@@ -52,7 +63,16 @@ beforeAll(async () => {
     ADMIN_EMAIL: 'admin@carebook.test',
     ADMIN_PASSWORD: 'admin-password-deploy',
   };
-  project = await composeProject(env);
+  // One client address sends the whole load below: its sign-up, login, booking and upcoming
+  // budgets are raised for the test (LOGIN_FAILURES_MAX, per account, stays at its default).
+  const apiSettings = {
+    RATE_LIMIT_AUTH_MAX: '1000',
+    SIGNUP_RATE_MAX_PER_HOUR: '1000',
+    BOOKING_RATE_MAX_PER_ADDRESS: '100000',
+    MAX_UPCOMING_PER_PATIENT: '100',
+    LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX),
+  };
+  project = await composeProject(env, { 'api-1': apiSettings, 'api-2': apiSettings });
   // Minutes on an idle machine; much longer when other builds share its two cores.
   await project.compose(['build'], 2_400_000);
   mark('images built');
@@ -60,9 +80,18 @@ beforeAll(async () => {
   console.log(`Image sizes:\n${sizes.trim()}`);
   await project.compose(['up', '--detach', '--no-build'], 300_000);
   await waitForUrls(
-    [`${project.url('api')}/health`, ...SITE.map((service) => `${project!.url(service)}/`), `${project.url('mail')}/api/healthz`],
+    [
+      `${apiUrl()}/health`,
+      `${siteUrl()}/`,
+      `${project.url('balancer', 3001)}/`,
+      `${project.url('balancer', 3002)}/`,
+      ...SINGLE_SITE.map((service) => `${project!.url(service)}/`),
+      `${project.url('mail')}/api/healthz`,
+    ],
     180_000,
   );
+  statsUrl = `${await project.containerUrl('balancer', 8404)}/stats`;
+  await waitForAllUp(statsUrl, REPLICAS.length, 120_000);
   mark('compose up and answering');
   browser = await launchBrowser();
 }, 3_000_000);
@@ -92,22 +121,33 @@ async function showList(page: Page): Promise<void> {
 async function newTab(route: string, release?: string): Promise<TrackedPage> {
   const tab = await openPage(browser!);
   const arrived = release ? tab.page.waitForResponse((response) => response.url().includes(`/releases/${release}/`)) : null;
-  await tab.page.goto(`${project!.url('host')}${route}`);
+  await tab.page.goto(`${siteUrl()}${route}`);
   await arrived;
   return tab;
 }
 
 describe('docker-compose.yml on a Docker engine', () => {
-  it('runs every service, non-root, the API on PostgreSQL', async () => {
+  it('runs every service, non-root, two replicas each of host, doctors, booking and API behind the balancer, on PostgreSQL', async () => {
     const running = (await project!.compose(['ps', '--services', '--filter', 'status=running'])).split('\n').filter(Boolean);
     expect(running.sort()).toEqual([...SERVICES].sort());
-    const health = (await (await fetch(`${project!.url('api')}/health`)).json()) as { database: string };
+    const health = (await (await fetch(`${apiUrl()}/health`)).json()) as { database: string };
     expect(health.database).toBe('postgres');
-    for (const service of ['api', 'host', 'doctors', 'admin']) {
+    for (const service of ['api-1', 'host-1', 'doctors-2', 'admin', 'balancer']) {
       expect((await project!.exec(service, ['id', '-u'])).trim()).not.toBe('0');
     }
     const admin = (await (await fetch(`${project!.url('admin')}/config.json`)).json()) as { apiUrl: string };
-    expect(admin.apiUrl).toBe(project!.url('api'));
+    expect(admin.apiUrl).toBe(apiUrl());
+    // Round robin: consecutive requests are answered by both replicas of each app.
+    for (const [app, url] of [
+      ['host', `${siteUrl()}/remotes.json`],
+      ['doctors', `${project!.url('balancer', 3001)}/release.json`],
+      ['booking', `${project!.url('balancer', 3002)}/release.json`],
+      ['api', `${apiUrl()}/health`],
+    ] as const) {
+      const servedBy = new Set<string>();
+      for (let request = 0; request < 4; request += 1) servedBy.add((await fetch(url)).headers.get('x-served-by') ?? '');
+      expect([...servedBy].sort()).toEqual([`${app}-1`, `${app}-2`]);
+    }
   });
 
   it('lets a patient find a doctor, sign up, book and see the booking in My Appointments', async () => {
@@ -129,30 +169,40 @@ describe('docker-compose.yml on a Docker engine', () => {
     await page.waitForURL(`**/appointment/${DOCTOR.id}?date=${day.key}&time=10:30`);
     await page.getByRole('button', { name: 'Book Appointment', exact: true }).click();
     await page.getByRole('heading', { name: /Your appointment is booked/ }).waitFor();
-    await page.goto(`${project!.url('host')}/my-appointments`);
+    await page.goto(`${siteUrl()}/my-appointments`);
     await page.locator('main').getByRole('listitem').filter({ hasText: DOCTOR.name }).waitFor();
     expect(site.pageErrors).toEqual([]);
     mark('patient journey done');
   }, 120_000);
 
-  it('releases a doctors build inside its container and rolls it back, the open tab working throughout', async () => {
+  it('releases a doctors build inside one replica and rolls it back: every host replica follows within 1 s, the open tab working throughout', async () => {
     const { page } = site!;
-    const liveId = async (): Promise<string> => {
-      const config = (await (await fetch(`${project!.url('host')}/remotes.json`)).json()) as { releases: Record<string, { id: string } | null> };
+    const hosts = ['host-1', 'host-2'];
+    const hostUrls = await Promise.all(hosts.map((service) => project!.containerUrl(service, 3000)));
+    const doctorsUrls = await Promise.all(['doctors-1', 'doctors-2'].map((service) => project!.containerUrl(service, 3001)));
+    const liveId = async (hostUrl: string): Promise<string> => {
+      const config = (await (await fetch(`${hostUrl}/remotes.json`)).json()) as { releases: Record<string, { id: string } | null> };
       return config.releases.doctors?.id ?? '';
     };
-    // The host learns a remote's live release in the background (about once a second).
-    const untilLive = async (id: string): Promise<string> => {
-      for (let waited = 0; waited < 10_000 && (await liveId()) !== id; waited += 250) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      return liveId();
-    };
-    const first = await liveId();
+    /** Milliseconds from `since` until each host replica serves `id` as the doctors' live release (asked every 20 ms). */
+    const followed = (id: string, since: number): Promise<number[]> =>
+      Promise.all(
+        hostUrls.map(async (hostUrl) => {
+          while (Date.now() - since < 10_000) {
+            if ((await liveId(hostUrl)) === id) return Date.now() - since;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          return Number.POSITIVE_INFINITY;
+        }),
+      );
+    const servedByRemotes = async (id: string): Promise<string[]> =>
+      Promise.all(doctorsUrls.map(async (url) => ((await (await fetch(`${url}/release.json`)).json()) as { id: string }).id === id ? id : 'other'));
+    const first = await liveId(hostUrls[0]!);
     expect(first).not.toBe('');
+    expect(await liveId(hostUrls[1]!)).toBe(first);
 
     // The next build: the image's own, with the list's title changed (and its gzip copies remade).
-    await project!.exec('doctors', [
+    await project!.exec('doctors-1', [
       'node',
       '-e',
       `const fs = require('node:fs'), path = require('node:path'), zlib = require('node:zlib');
@@ -171,10 +221,14 @@ describe('docker-compose.yml on a Docker engine', () => {
        }
        if (!changed) throw new Error('the doctors build no longer says ${OLD_TITLE}');`,
     ]);
-    const published = await project!.exec('doctors', ['node', 'server/releases.js', 'publish', 'doctors', '/tmp/next']);
+    const published = await project!.exec('doctors-1', ['node', 'server/releases.js', 'publish', 'doctors', '/tmp/next']);
+    const releasedAt = Date.now();
     const second = published.trim().split('\n').at(-1) ?? '';
     expect(second).not.toBe(first);
-    expect(await untilLive(second)).toBe(second);
+    const releaseTimes = await followed(second, releasedAt);
+    console.log(`Release ${second} made in doctors-1, served by ${hosts.map((host, index) => `${host} after ${releaseTimes[index]} ms`).join(', ')}`);
+    expect(Math.max(...releaseTimes)).toBeLessThanOrEqual(1000);
+    expect(await servedByRemotes(second)).toEqual([second, second]);
 
     // The open tab goes on with the release it loaded; a new tab gets the new one.
     await page.getByRole('navigation').getByRole('link', { name: 'Home' }).first().click();
@@ -184,9 +238,13 @@ describe('docker-compose.yml on a Docker engine', () => {
     const fresh = await newTab('/doctors', second);
     await fresh.page.getByRole('heading', { level: 1, name: NEW_TITLE }).waitFor();
 
-    const rolledBack = await project!.exec('doctors', ['node', 'server/releases.js', 'rollback', 'doctors']);
+    const rolledBack = await project!.exec('doctors-2', ['node', 'server/releases.js', 'rollback', 'doctors']);
+    const rolledBackAt = Date.now();
     expect(rolledBack.trim().split('\n').at(-1)).toBe(first);
-    expect(await untilLive(first)).toBe(first);
+    const rollbackTimes = await followed(first, rolledBackAt);
+    console.log(`Rollback to ${first} made in doctors-2, served by ${hosts.map((host, index) => `${host} after ${rollbackTimes[index]} ms`).join(', ')}`);
+    expect(Math.max(...rollbackTimes)).toBeLessThanOrEqual(1000);
+    expect(await servedByRemotes(first)).toEqual([first, first]);
     const afterRollback = await newTab('/doctors', first);
     await afterRollback.page.locator('main a[href^="/appointment/"]').first().waitFor();
     expect(await heading(afterRollback.page)).toBe(OLD_TITLE);
@@ -201,19 +259,127 @@ describe('docker-compose.yml on a Docker engine', () => {
     mark('release and rollback done');
   }, 120_000);
 
-  it('keeps the booking when the API container restarts', async () => {
-    await project!.compose(['restart', 'api'], 120_000);
-    await waitForUrls([`${project!.url('api')}/health`], 90_000);
+  it('refuses failed logins at the same attempt with two API replicas as with one', async () => {
+    const signUp = async (url: string, email: string): Promise<void> => {
+      const response = await fetch(`${url}/api/v1/user/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Limit Check', email, password: 'right-password-1' }),
+      });
+      expect(response.status).toBe(201);
+    };
+    /** The attempt at which wrong passwords stop being answered 401, and which replicas answered. */
+    const cutIn = async (url: string, email: string): Promise<{ attempt: number; status: number; servedBy: Set<string> }> => {
+      const servedBy = new Set<string>();
+      for (let attempt = 1; attempt <= LOGIN_FAILURES_MAX + 5; attempt += 1) {
+        const response = await fetch(`${url}/api/v1/user/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email, password: 'wrong-password' }),
+        });
+        servedBy.add(response.headers.get('x-served-by') ?? 'direct');
+        if (response.status !== 401) return { attempt, status: response.status, servedBy };
+      }
+      return { attempt: Number.POSITIVE_INFINITY, status: 401, servedBy };
+    };
+    const stamp = Date.now();
+    const one = { url: await project!.containerUrl('api-1', 4000), email: `limit-one-${stamp}@example.com` };
+    const two = { url: apiUrl(), email: `limit-two-${stamp}@example.com` };
+    await signUp(one.url, one.email);
+    await signUp(two.url, two.email);
+    const alone = await cutIn(one.url, one.email);
+    const balanced = await cutIn(two.url, two.email);
+    console.log(
+      `Login-failure limit (LOGIN_FAILURES_MAX=${LOGIN_FAILURES_MAX}): refused (${alone.status}) at attempt ${alone.attempt} on api-1 alone, ` +
+        `(${balanced.status}) at attempt ${balanced.attempt} through the balancer (answered by ${[...balanced.servedBy].sort().join(' and ')})`,
+    );
+    expect([...balanced.servedBy].sort()).toEqual(['api-1', 'api-2']);
+    expect(alone).toMatchObject({ attempt: LOGIN_FAILURES_MAX + 1, status: 429 });
+    expect(balanced).toMatchObject({ attempt: alone.attempt, status: alone.status });
+    mark('login limit done');
+  }, 120_000);
+
+  it('loses no page load and no acknowledged booking when one replica each of host, doctors and API is killed under load', async () => {
+    const stamp = Date.now();
+    const patients: Patient[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const email = `load-${stamp}-${index}@example.com`;
+      const response = await fetch(`${apiUrl()}/api/v1/user/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: `Load Patient ${index}`, email, password: 'load-password-1' }),
+      });
+      expect(response.status).toBe(201);
+      patients.push({ email, token: ((await response.json()) as { token: string }).token });
+    }
+    const doctors = (await (await fetch(`${apiUrl()}/api/v1/doctor/all-doctors`)).json()) as { doctors: Array<{ _id: string; available: boolean }> };
+    const doctorIds = doctors.doctors.filter((doctor) => doctor.available).map((doctor) => doctor._id);
+    const victims = [
+      { atMs: 10_000, service: 'host-1', server: 'host/host-1' },
+      { atMs: 25_000, service: 'doctors-1', server: 'doctors/doctors-1' },
+      { atMs: 40_000, service: 'api-1', server: 'api/api-1' },
+    ];
+    const outAfter: number[] = [];
+    const load = await mixedLoad({
+      siteUrl: siteUrl(),
+      doctorsUrl: project!.url('balancer', 3001),
+      bookingUrl: project!.url('balancer', 3002),
+      apiUrl: apiUrl(),
+      patients,
+      doctorIds,
+      durationMs: 60_000,
+      pageLoaders: 3,
+      bookers: 2,
+      events: victims.map((victim, index) => ({
+        atMs: victim.atMs,
+        run: async () => {
+          const id = (await project!.compose(['ps', '--quiet', victim.service])).trim();
+          const killedAt = Date.now();
+          await run('docker', ['kill', id]);
+          outAfter[index] = await timeUntilOut(statsUrl, victim.server, killedAt);
+        },
+      })),
+    });
+    const nearKill = (startedAt: number): boolean => load.eventTimes.some((killedAt) => startedAt >= killedAt - 20_000 && startedAt < killedAt + 2000);
+    const failed = load.pageLoads.filter((pageLoad) => !pageLoad.ok);
+    // In flight at a kill: started before it (and still waiting) or within its first 2 s.
+    const failedInFlight = failed.filter((pageLoad) => nearKill(pageLoad.startedAt));
+    const failedLater = failed.filter((pageLoad) => !nearKill(pageLoad.startedAt));
+    const missing = await missingBookings(apiUrl(), load.acknowledged);
+    const states = await balancerStates(statsUrl);
+    console.log(
+      [
+        `Mixed load for 60 s through the balancer, killing ${victims.map((victim, index) => `${victim.service} at ${victim.atMs / 1000} s (out of rotation after ${outAfter[index]} ms)`).join(', ')}:`,
+        `  requests sent: ${load.requests} (page loads: ${load.pageLoads.length}, each the page and two remote entries; booking requests, retries included)`,
+        `  failed page loads: ${failed.length} in all, ${failedInFlight.length} in flight or within 2 s of a kill, ${failedLater.length} after the first 2 s${failedLater.length ? `: ${failedLater.map((pageLoad) => pageLoad.what).join(', ')}` : ''}`,
+        `  bookings: ${load.acknowledged.length} acknowledged (${load.acknowledged.filter((booking) => booking.attempts > 1).length} after a retry), ${load.refused.length} refused, ${load.unanswered.length} unanswered after the site's retries; acknowledged and missing afterwards: ${missing.length}`,
+        `  balancer afterwards: ${[...states].map(([name, state]) => `${name} ${state}`).join(', ')}`,
+      ].join('\n'),
+    );
+    expect(outAfter.every((ms) => ms <= 2000)).toBe(true);
+    expect(failedLater).toEqual([]);
+    expect(load.acknowledged.length).toBeGreaterThan(20);
+    expect(load.unanswered).toEqual([]);
+    expect(missing).toEqual([]);
+    // The killed replicas come back and rejoin.
+    await project!.compose(['up', '--detach', '--no-build'], 300_000);
+    await waitForAllUp(statsUrl, REPLICAS.length, 120_000);
+    mark('replicas killed under load, back');
+  }, 300_000);
+
+  it('keeps the booking when the API replicas restart', async () => {
+    await project!.compose(['restart', 'api-1', 'api-2'], 120_000);
+    await waitForUrls([`${apiUrl()}/health`], 90_000);
     const { page } = site!;
-    await page.goto(`${project!.url('host')}/my-appointments`);
+    await page.goto(`${siteUrl()}/my-appointments`);
     await page.locator('main').getByRole('listitem').filter({ hasText: DOCTOR.name }).waitFor();
-    const login = await fetch(`${project!.url('api')}/api/v1/user/login`, {
+    const login = await fetch(`${apiUrl()}/api/v1/user/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(patient),
     });
     const { token } = (await login.json()) as { token: string };
-    const mine = (await (await fetch(`${project!.url('api')}/api/v1/user/appointments`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const mine = (await (await fetch(`${apiUrl()}/api/v1/user/appointments`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
       appointments: Array<{ docId: string; cancelled: boolean }>;
     };
     expect(mine.appointments.filter((appointment) => appointment.docId === DOCTOR.id && !appointment.cancelled)).toHaveLength(1);
@@ -222,9 +388,9 @@ describe('docker-compose.yml on a Docker engine', () => {
   }, 180_000);
 
   it("backs up the running API's PostgreSQL and verifies the audit trail with the image's own commands", async () => {
-    const backedUp = await project!.exec('api', ['node', 'server/backup.js', 'backup', '/data/deploy-check.gz']);
+    const backedUp = await project!.exec('api-1', ['node', 'server/backup.js', 'backup', '/data/deploy-check.gz']);
     expect(backedUp).toMatch(/appointments 1\b/);
-    const verified = await project!.exec('api', ['node', 'server/audit-verify.js']);
+    const verified = await project!.exec('api-1', ['node', 'server/audit-verify.js']);
     expect(verified).toContain('the trail is intact');
     mark('backup and audit check done');
   }, 120_000);
