@@ -64,6 +64,7 @@ export interface LoadOptions {
 
 export interface PageLoad {
   startedAt: number;
+  endedAt: number;
   ok: boolean;
   what: string;
 }
@@ -124,12 +125,12 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadResult> {
   const pageLoader = async (): Promise<void> => {
     while (Date.now() < stopAt) {
       const route = routes[nextRoute++ % routes.length]!;
-      const load = { startedAt: Date.now(), ok: false, what: route };
-      load.ok =
+      const startedAt = Date.now();
+      const ok =
         (await get(`${options.siteUrl}${route}`)) &&
         (await get(`${options.doctorsUrl}/remoteEntry.js`)) &&
         (await get(`${options.bookingUrl}/remoteEntry.js`));
-      result.pageLoads.push(load);
+      result.pageLoads.push({ startedAt, endedAt: Date.now(), ok, what: route });
       await sleep(50);
     }
   };
