@@ -160,7 +160,7 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(published(balancer).sort()).toEqual(REPLICATED.map((app) => ports.get(app)).sort());
     const defaults = sections.get('defaults') ?? '';
     expect(defaults).toMatch(/^\s+default-server check inter 500ms fastinter 250ms .*fall 2 /m);
-    expect(defaults).toMatch(/^\s+timeout check 1s$/m);
+    expect(defaults).toMatch(/^\s+timeout check 2s$/m);
     expect(sections.get('resolvers docker')).toMatch(/^\s+hold nx 1s$/m);
     expect(defaults).toMatch(/^\s+option redispatch/m);
     for (const app of REPLICATED) {

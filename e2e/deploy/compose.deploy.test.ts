@@ -89,7 +89,9 @@ beforeAll(async () => {
       ...SINGLE_SITE.map((service) => `${project!.url(service)}/`),
       `${project.url('mail')}/api/healthz`,
     ],
-    180_000,
+    // Each remote replica publishes and copies its releases before it listens: minutes when the
+    // machine's two cores are shared with other builds.
+    300_000,
   );
   statsUrl = `${await project.containerUrl('balancer', 8404)}/stats`;
   await waitForAllUp(statsUrl, REPLICAS.length, 120_000);
