@@ -34,6 +34,7 @@ const DOCTOR = { id: 'doc01', name: 'Dr. Amara Lindqvist' };
 const OLD_TITLE = 'Find a doctor';
 const NEW_TITLE = 'Find your doctor';
 const keepImages = process.env.DEPLOY_TEST_KEEP_IMAGES === '1';
+const IMAGE_TAG = `deploy-test-${process.pid}`;
 const started = Date.now();
 const timings: string[] = [];
 const mark = (what: string): void => void timings.push(`${what}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -62,6 +63,9 @@ beforeAll(async () => {
     ...process.env,
     NODE_IMAGE: process.env.NODE_IMAGE ?? LOCAL_NODE_IMAGE,
     POSTGRES_IMAGE: process.env.POSTGRES_IMAGE ?? LOCAL_POSTGRES_IMAGE,
+    // The replicated apps' images (carebook/<app>:<tag>, built once, run by both replicas) get a tag
+    // of this run's own, so a deployment's images on this machine are neither used nor replaced.
+    CAREBOOK_TAG: IMAGE_TAG,
     ADMIN_EMAIL: 'admin@carebook.test',
     ADMIN_PASSWORD: 'admin-password-deploy',
   };
@@ -79,8 +83,12 @@ beforeAll(async () => {
   // Minutes on an idle machine; much longer when other builds share its two cores.
   await project.compose(['build'], 2_400_000);
   mark('images built');
-  const sizes = await run('docker', ['image', 'ls', '--format', '{{.Repository}} {{.Size}}', '--filter', `reference=${project.name}_*`]);
-  console.log(`Image sizes:\n${sizes.trim()}`);
+  const listed = await Promise.all(
+    [`reference=${project.name}_*`, `reference=carebook/*:${IMAGE_TAG}`].map((filter) =>
+      run('docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}} {{.ID}} {{.Size}}', '--filter', filter]),
+    ),
+  );
+  console.log(`Images built (one per app, replicas share theirs):\n${listed.join('').trim()}`);
   await project.compose(['up', '--detach', '--no-build'], 300_000);
   await waitForUrls(
     [
@@ -106,6 +114,13 @@ afterAll(async () => {
   try {
     await project?.down(keepImages);
   } finally {
+    // Untag this run's images even where a build gave an id that was already here (then kept).
+    if (!keepImages) {
+      const tagged = (await run('docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `reference=carebook/*:${IMAGE_TAG}`]).catch(() => ''))
+        .split('\n')
+        .filter(Boolean);
+      if (tagged.length) await run('docker', ['image', 'rm', ...tagged]).catch(() => undefined);
+    }
     if (imagesBefore && !keepImages) await removeImagesSince(imagesBefore, project?.name ?? '');
     await engine?.stop();
     mark('everything removed');
@@ -324,7 +339,8 @@ describe('docker-compose.yml on a Docker engine', () => {
       { atMs: 25_000, service: 'doctors-1', server: 'doctors/doctors-1' },
       { atMs: 40_000, service: 'api-1', server: 'api/api-1' },
     ];
-    const outAfter: number[] = [];
+    /** Per victim: ms from the container's death (Docker's own record) until the balancer had it out, and how long `docker kill` took. */
+    const outAfter: Array<{ sinceDeath: number; killTook: number }> = [];
     const load = await mixedLoad({
       siteUrl: siteUrl(),
       doctorsUrl: project!.url('balancer', 3001),
@@ -341,7 +357,14 @@ describe('docker-compose.yml on a Docker engine', () => {
           const id = (await project!.compose(['ps', '--quiet', victim.service])).trim();
           const killedAt = Date.now();
           await run('docker', ['kill', id]);
-          outAfter[index] = await timeUntilOut(statsUrl, victim.server, killedAt);
+          const killTook = Date.now() - killedAt;
+          const out = killedAt + (await timeUntilOut(statsUrl, victim.server, killedAt));
+          // The command itself took up to 2.3 s on a busy machine before the container died: the
+          // balancer's time is counted from the death Docker recorded (same clock as ours).
+          const finished = (await run('docker', ['inspect', '--format', '{{.State.FinishedAt}}', id])).trim();
+          const diedAt = Date.parse(finished.replace(/(\.\d{3})\d*/, '$1'));
+          expect(diedAt).toBeGreaterThanOrEqual(killedAt - 50);
+          outAfter[index] = { sinceDeath: out - diedAt, killTook };
         },
       })),
     });
@@ -356,14 +379,18 @@ describe('docker-compose.yml on a Docker engine', () => {
     const states = await balancerStates(statsUrl);
     console.log(
       [
-        `Mixed load for 60 s through the balancer, killing ${victims.map((victim, index) => `${victim.service} at ${victim.atMs / 1000} s (out of rotation after ${outAfter[index]} ms)`).join(', ')}:`,
+        `Mixed load for 60 s through the balancer, killing ${victims.map((victim, index) => `${victim.service} at ${victim.atMs / 1000} s (out of rotation ${outAfter[index]?.sinceDeath} ms after it died; docker kill took ${outAfter[index]?.killTook} ms)`).join(', ')}:`,
         `  requests sent: ${load.requests} (page loads: ${load.pageLoads.length}, each the page and two remote entries; booking requests, retries included)`,
-        `  failed page loads: ${failed.length} in all, ${failedInFlight.length} in flight or within 2 s of a kill, ${failedLater.length} after the first 2 s${failedLater.length ? `: ${failedLater.map((pageLoad) => pageLoad.what).join(', ')}` : ''}`,
+        `  failed page loads: ${failed.length} in all, ${failedInFlight.length} in flight or within 2 s of a kill, ${failedLater.length} after the first 2 s`,
+        ...failed.map(
+          (pageLoad) =>
+            `    ${nearKill(pageLoad) ? 'excused' : 'LATER'}: ${pageLoad.what} started at ${((pageLoad.startedAt - load.startedAt) / 1000).toFixed(1)} s: ${pageLoad.failure ?? ''}`,
+        ),
         `  bookings: ${load.acknowledged.length} acknowledged (${load.acknowledged.filter((booking) => booking.attempts > 1).length} after a retry), ${load.refused.length} refused, ${load.unanswered.length} unanswered after the site's retries; acknowledged and missing afterwards: ${missing.length}`,
         `  balancer afterwards: ${[...states].map(([name, state]) => `${name} ${state}`).join(', ')}`,
       ].join('\n'),
     );
-    expect(outAfter.every((ms) => ms <= 2000)).toBe(true);
+    expect(outAfter.map(({ sinceDeath }) => sinceDeath <= 2000)).toEqual(victims.map(() => true));
     expect(failedLater).toEqual([]);
     expect(load.acknowledged.length).toBeGreaterThan(20);
     expect(load.unanswered).toEqual([]);

@@ -67,6 +67,8 @@ export interface PageLoad {
   endedAt: number;
   ok: boolean;
   what: string;
+  /** For a failed load: the request that failed, its status (or error) and the replica that answered. */
+  failure?: string;
 }
 
 export interface Booking {
@@ -111,14 +113,18 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadResult> {
   let nextSlot = 0;
   let nextRoute = 0;
 
-  const get = async (url: string): Promise<boolean> => {
+  /** One GET: null when it succeeded, else what went wrong (for the report). */
+  const get = async (url: string): Promise<string | null> => {
     result.requests += 1;
+    const sentAt = Date.now();
+    const took = () => `after ${Date.now() - sentAt} ms`;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
       await response.arrayBuffer();
-      return response.ok;
-    } catch {
-      return false;
+      return response.ok ? null : `${url} answered ${response.status} from ${response.headers.get('x-served-by') ?? 'the balancer'} ${took()}`;
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause?.code;
+      return `${url} failed (${cause ?? (error as Error).name}) ${took()}`;
     }
   };
 
@@ -126,11 +132,11 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadResult> {
     while (Date.now() < stopAt) {
       const route = routes[nextRoute++ % routes.length]!;
       const startedAt = Date.now();
-      const ok =
-        (await get(`${options.siteUrl}${route}`)) &&
-        (await get(`${options.doctorsUrl}/remoteEntry.js`)) &&
+      const failure =
+        (await get(`${options.siteUrl}${route}`)) ??
+        (await get(`${options.doctorsUrl}/remoteEntry.js`)) ??
         (await get(`${options.bookingUrl}/remoteEntry.js`));
-      result.pageLoads.push({ startedAt, endedAt: Date.now(), ok, what: route });
+      result.pageLoads.push({ startedAt, endedAt: Date.now(), ok: failure === null, what: route, ...(failure ? { failure } : {}) });
       await sleep(50);
     }
   };
