@@ -60,10 +60,21 @@ describe('docker-compose.yml and the Dockerfile', () => {
       ['account', 'admin', ...['api', 'booking', 'doctors', 'host'].flatMap(replicasOf), 'balancer', 'mail', 'pages', 'postgres'].sort(),
     );
     for (const app of REPLICATED) {
-      // The same service but for each API replica's own volume.
-      const [first, second] = replicasOf(app).map((name) => ({ ...compose.services[name], volumes: [] }));
-      expect(second).toEqual(first);
-      expect(published(first ?? {})).toEqual([]);
+      const [first = {}, second = {}] = replicasOf(app).map((name) => compose.services[name]);
+      // One image per app, built once: the first replica builds it, the second runs it and starts
+      // after the first (so `up` finds it built instead of asking a registry).
+      expect(first.image).toBe(`carebook/${app}:\${CAREBOOK_TAG:-latest}`);
+      expect(first.build).toBeDefined();
+      expect(second.image).toBe(first.image);
+      expect(second.build).toBeUndefined();
+      expect(second.depends_on?.[`${app}-1`]).toEqual({ condition: 'service_started' });
+      // Otherwise the same service but for each API replica's own volume.
+      const rest = ({ build: _build, volumes: _volumes, depends_on: dependsOn = {}, ...service }: Service) => ({
+        ...service,
+        depends_on: Object.fromEntries(Object.entries(dependsOn).filter(([name]) => name !== `${app}-1`)),
+      });
+      expect(rest(second)).toEqual(rest(first));
+      expect(published(first)).toEqual([]);
     }
   });
 
@@ -105,8 +116,11 @@ describe('docker-compose.yml and the Dockerfile', () => {
     '%s is the site image of %s, on port %i everywhere',
     (name, app, port) => {
       const service = compose.services[name];
-      expect(service?.build?.target).toBe('site');
-      expect(service?.build?.args?.APP).toBe(app);
+      // A second replica runs the image its first one builds.
+      const builder = compose.services[replicasOf(app)[0]!];
+      expect(service?.image).toBe(builder?.image);
+      expect(builder?.build?.target).toBe('site');
+      expect(builder?.build?.args?.APP).toBe(app);
       expect(published(publisherOf(app))).toContain(port);
       expect(service?.environment).toMatchObject({ APP: app, PORT: String(port) });
     },
