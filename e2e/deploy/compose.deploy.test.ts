@@ -390,6 +390,7 @@ describe('docker-compose.yml on a Docker engine', () => {
         `  balancer afterwards: ${[...states].map(([name, state]) => `${name} ${state}`).join(', ')}`,
       ].join('\n'),
     );
+    if (failed.length) console.log(`The balancer's log (errors and state changes only):\n${await project!.compose(['logs', '--no-color', '--tail', '80', 'balancer'])}`);
     expect(outAfter.map(({ sinceDeath }) => sinceDeath <= 2000)).toEqual(victims.map(() => true));
     expect(failedLater).toEqual([]);
     expect(load.acknowledged.length).toBeGreaterThan(20);
