@@ -1,7 +1,7 @@
 // Booking before the app (docs/architecture.md, "Booking before the app"): the doctor's page's own
 // HTML form books through the host's server with the session cookie the app handed over, whether
 // the app's scripts arrived or not, and with JavaScript off; the API stays the judge.
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { APIResponse, BrowserContext, Page, Route } from 'playwright-core';
 import { MESSAGES, type Appointment } from '@carebook/shared';
 import { bookThroughApi, registerPatient, signInPage, type Patient } from '../testing/browser/api-calls';
 import { gotoApp, waitForApp } from '../testing/browser/browser';
@@ -99,6 +99,52 @@ describe('Book on the doctor\'s page before the app', () => {
     ]);
     await page.getByRole('button', { name: 'Cancel appointment' }).waitFor();
     expect(sentByApp).toEqual([]);
+  });
+
+  it('books once when Book is tapped again in the old page while the first post is on its way', async () => {
+    const { context } = await journey.fresh();
+    const { page, patient } = await signedIn(context);
+    await blockScripts(page);
+    await page.goto(`${stack.siteUrl}/appointment/${DOCTOR}`);
+    const slot = await chooseTomorrow(page, 6);
+    // Each post reaches the real server at once; its answer reaches the browser only once the
+    // second tap has been sent, so the second tap lands in the old page with the first on its way.
+    const replies: Array<Promise<APIResponse>> = [];
+    let secondTapSent!: () => void;
+    const secondTap = new Promise<void>((resolve) => {
+      secondTapSent = resolve;
+    });
+    await page.route(`${stack.siteUrl}/appointment/${DOCTOR}`, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const reply = route.fetch({ maxRedirects: 0 });
+      replies.push(reply);
+      await secondTap;
+      // The first navigation was replaced by the second: its answer has no one left to take it.
+      await route.fulfill({ response: await reply }).catch(() => undefined);
+    });
+    const post = () => page.waitForRequest((request) => request.method() === 'POST' && request.url() === `${stack.siteUrl}/appointment/${DOCTOR}`);
+    const box = await bookButton(page).boundingBox();
+    if (!box) throw new Error('Book Appointment is not on screen');
+    // Taps as a finger does, where Book shows: Playwright's own click would wait for the pending navigation.
+    const tapBook = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const firstPost = post();
+    await tapBook();
+    await firstPost;
+    const secondPost = post();
+    await tapBook();
+    await secondPost;
+    secondTapSent();
+
+    await confirmation(page).waitFor();
+    // Both posts reached the server, which booked once and answered both with that booking.
+    expect(replies).toHaveLength(2);
+    const answers = await Promise.all(replies);
+    expect(answers.map((answer) => answer.status())).toEqual([303, 303]);
+    expect(answers[0]?.headers().location).toBe(answers[1]?.headers().location);
+    const mine = await appointmentsOf(patient);
+    expect(mine.map(({ _id, docId, slotDate, slotTime }) => ({ _id, docId, slotDate, slotTime }))).toEqual([
+      { _id: new URL(page.url()).searchParams.get('booked'), docId: DOCTOR, ...slot },
+    ]);
   });
 
   it('sends a signed-out patient to login with the chosen time kept', async () => {

@@ -138,7 +138,7 @@ describe('docker-compose.yml and the Dockerfile', () => {
   });
 
   it.each(SITE_APPS.filter((app) => app.kind === 'remote').map((app) => [app.name, app.port] as const))(
-    '%s keeps its releases where all its replicas find them, checks releases against the host, and the host asks it by name',
+    '%s keeps its releases where all its replicas find them, checks releases against the host, reports its canary to the API, and the host asks it by name',
     (name, port) => {
       for (const replica of replicasOf(name)) {
         const service = compose.services[replica] ?? {};
@@ -156,6 +156,11 @@ describe('docker-compose.yml and the Dockerfile', () => {
         const hostUrl = new URL(service.environment?.HOST_URL ?? '');
         expect(hostUrl.hostname).toBe('balancer');
         expect(published(publisherOf('host'))).toContain(Number(hostUrl.port));
+        // The canary watch reaches the API through the balancer, with the API's own key.
+        const apiUrl = new URL(service.environment?.RELEASES_API_URL ?? '');
+        expect(apiUrl.hostname).toBe('balancer');
+        expect(published(publisherOf('api'))).toContain(Number(apiUrl.port));
+        expect(service.environment?.RELEASES_API_KEY).toBe(api.environment?.RELEASES_API_KEY);
       }
       const internal = new URL(host.environment?.[`${name.toUpperCase()}_INTERNAL_URL`] ?? '');
       expect(internal.hostname).toBe(REPLICATED.includes(name) ? 'balancer' : name);

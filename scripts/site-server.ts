@@ -22,6 +22,13 @@ export interface SiteOptions {
   releasesDir?: string;
   /** Releases kept per remote. */
   keep?: number;
+  /**
+   * RELEASES_API_KEY as the API has it: each remote's server then runs the canary watch, reporting
+   * to `apiUrl` (servers/releases/canary-watch.ts). Unset: no watch.
+   */
+  releasesApiKey?: string;
+  /** How often the watch checks while a canary runs (default 10 s). */
+  canaryCheckMs?: number;
 }
 
 export interface RunningApp {
@@ -77,7 +84,10 @@ export async function startSite(options: SiteOptions): Promise<Site> {
   const remoteSecurity = { apiUrl: [options.apiUrl, BUILD_API_URL], https };
   const remoteApp = (name: AppName): Promise<FastifyInstance> => {
     const releases = stores.get(name);
-    return releases ? createReleaseApp({ releases, security: remoteSecurity }) : createStaticApp({ root: distDir(name), security: remoteSecurity });
+    const watch = releases && options.releasesApiKey
+      ? { store: releases, apiUrl: options.apiUrl, key: options.releasesApiKey, ...(options.canaryCheckMs ? { checkMs: options.canaryCheckMs } : {}) }
+      : undefined;
+    return releases ? createReleaseApp({ releases, security: remoteSecurity, watch }) : createStaticApp({ root: distDir(name), security: remoteSecurity });
   };
   async function startApp(name: AppName): Promise<void> {
     const server =

@@ -7,9 +7,12 @@
 // <NAME>_INTERNAL_URL (where this server asks the remote for its live release; default: the same),
 // API_INTERNAL_URL (where it reads the doctors for server rendering; default: API_URL).
 // Every app: API_URL (allowed by its Content-Security-Policy), SITE_URL or PUBLIC_URL (https: HSTS).
+// A remote with RELEASES_API_KEY runs the canary watch (releases/canary-watch.ts): it reports to
+// RELEASES_API_URL (default: API_INTERNAL_URL, else API_URL) and carries out the API's orders.
 import type { FastifyInstance } from 'fastify';
 import { HostServer } from './host/host-server';
 import type { RemoteAddress } from './releases/live-remotes';
+import type { CanaryWatchOptions } from './releases/canary-watch';
 import { createReleaseApp } from './releases/release-app';
 import { releaseStoreKind } from './releases/open-release-store';
 import { PgReleaseStore } from './releases/pg-release-store';
@@ -34,6 +37,15 @@ interface AppSetup {
   host?: HostServer;
   /** A remote's replica following its releases in PostgreSQL. */
   follower?: ReleaseFollower;
+  /** Closed once the server stopped (the canary watch's own store). */
+  closeAfter?: () => Promise<void>;
+}
+
+/** The canary watch's settings from the environment, or undefined (no RELEASES_API_KEY: no watch). */
+function watchOptions(env: NodeJS.ProcessEnv, store: CanaryWatchOptions['store']): CanaryWatchOptions | undefined {
+  const key = env.RELEASES_API_KEY?.trim();
+  if (!key) return undefined;
+  return { store, key, apiUrl: env.RELEASES_API_URL ?? env.API_INTERNAL_URL ?? env.API_URL ?? 'http://localhost:4000' };
 }
 
 async function configure(env: NodeJS.ProcessEnv): Promise<AppSetup> {
@@ -57,13 +69,24 @@ async function configure(env: NodeJS.ProcessEnv): Promise<AppSetup> {
     }
     const follower = new ReleaseFollower(app.name, { connectionString: env.DATABASE_URL, cacheDir: releasesDirFrom(env) });
     await follower.start();
-    return { name: app.name, port, follower, createApp: () => createReleaseApp({ releases: follower, security: { apiUrl, https } }) };
+    // The watch acts on the store itself (its followers serve what it changes).
+    const watchStore = env.RELEASES_API_KEY?.trim() ? new PgReleaseStore(env.DATABASE_URL, app.name) : null;
+    const watch = watchStore ? watchOptions(env, watchStore) : undefined;
+    return {
+      name: app.name,
+      port,
+      follower,
+      closeAfter: async () => {
+        await watchStore?.close();
+      },
+      createApp: () => createReleaseApp({ releases: follower, security: { apiUrl, https }, watch }),
+    };
   }
   if (app.kind === 'remote') {
     const releases = new ReleaseStore(releasesDirFrom(env), app.name);
     const live = await publishBuild(releases, root, keepFrom(env));
     console.log(`${app.name}: release ${live.id} is live`);
-    return { name: app.name, port, createApp: () => createReleaseApp({ releases, security: { apiUrl, https } }) };
+    return { name: app.name, port, createApp: () => createReleaseApp({ releases, security: { apiUrl, https }, watch: watchOptions(env, releases) }) };
   }
   const addresses = remoteAddresses(env);
   const adminUrl = env.ADMIN_URL ?? 'http://localhost:5174';
@@ -80,7 +103,7 @@ async function configure(env: NodeJS.ProcessEnv): Promise<AppSetup> {
 }
 
 async function main(): Promise<void> {
-  const { name, port, host, follower, createApp } = await configure(process.env);
+  const { name, port, host, follower, closeAfter, createApp } = await configure(process.env);
   const server = await createApp();
   // Bounded by one poll's timeout: a remote that is not up yet is picked up in the background.
   await host?.start();
@@ -91,6 +114,7 @@ async function main(): Promise<void> {
     void server
       .close()
       .then(() => follower?.stop())
+      .then(() => closeAfter?.())
       .then(() => process.exit(0));
   };
   process.on('SIGTERM', stop);

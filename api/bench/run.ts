@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { generateSlotDays } from '@carebook/shared';
 import { spawnApi } from '../../testing/api/spawn-api';
+import { beaconRequests } from './beacon';
 import { benchMailOrder } from './mail-order';
 
 /**
@@ -17,7 +18,10 @@ import { benchMailOrder } from './mail-order';
  * BENCH_LOG_LEVEL (default `info`, as deployed: one access line per request). BENCH_BOOKING=0
  * measures the list only. The whole set runs twice, on two fresh API processes: with the audit trail
  * (as deployed) and with AUDIT_LOG=off, and the two are compared (each booking writes its audit
- * entry in its own transaction: the booking figures are the audit trail's cost on throughput). Then
+ * entry in its own transaction: the booking figures are the audit trail's cost on throughput). With
+ * the audit trail on, the telemetry beacon (`POST /api/v1/telemetry`, text/plain, a new page id per
+ * request, the per-address limit lifted) is measured BENCH_RUNS times beside a plain node:http server
+ * reading the same body and answering the same 202 (BENCH_BEACON=0 skips it). Then
  * mail delivery order under a backlog (`bench/mail-order.ts`; BENCH_MAIL=0 skips it, `npm run
  * bench:mail -w api` runs it alone).
  */
@@ -91,6 +95,8 @@ interface ApiBench {
   listCpu: number;
   ratios: number[];
   overflow: number;
+  /** The beacon runs and their rate ratios to plain node:http (audit on only). */
+  beacon: { rows: Row[]; plainRows: Row[]; ratios: number[] } | null;
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -98,6 +104,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 interface Plain {
   list: { url: string; child: ChildProcess } | null;
   booked: { url: string; child: ChildProcess } | null;
+  beacon: { url: string; child: ChildProcess } | null;
   rows: Row[];
 }
 
@@ -118,6 +125,8 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     // The audit trail switched off only to measure what it costs.
     AUDIT_LOG: auditLog,
+    // The beacon bench sends from one address: its limit is what it would measure otherwise.
+    TELEMETRY_RATE_MAX_PER_ADDRESS: '1000000',
   };
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // A fresh embedded database runs initdb first: slow on a busy shared machine.
@@ -171,6 +180,20 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
       ratios.push(ours.rps / plainRow.rps);
     }
 
+    let beacon: ApiBench['beacon'] = null;
+    if (auditLog === 'on' && process.env.BENCH_BEACON !== '0') {
+      plain.beacon ??= await startPlain(Buffer.from(JSON.stringify({ success: true })), 202, dir);
+      children.push(plain.beacon.child);
+      beacon = { rows: [], plainRows: [], ratios: [] };
+      for (let run = 1; run <= RUNS; run += 1) {
+        const plainRow = await measure(`plain node:http, beacon #${run}`, plain.beacon.child.pid, { url: plain.beacon.url, requests: beaconRequests() });
+        const ours = await measure(`API POST telemetry beacon #${run}`, api.child.pid, { url: api.url, requests: beaconRequests() });
+        beacon.plainRows.push(plainRow);
+        beacon.rows.push(ours);
+        beacon.ratios.push(ours.rps / plainRow.rps);
+      }
+    }
+
     let next = 0;
     let booking: Row | null = null;
     if (process.env.BENCH_BOOKING !== '0') {
@@ -197,6 +220,7 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
       listCpu: median(list.map((r) => r.cpuUs)),
       ratios,
       overflow: Math.max(0, next - bookings.length),
+      beacon,
     };
   } finally {
     await api.stop();
@@ -206,7 +230,7 @@ async function benchApi(auditLog: 'on' | 'off', plain: Plain, children: ChildPro
 
 async function main(): Promise<void> {
   const children: ChildProcess[] = [];
-  const plain: Plain = { list: null, booked: null, rows: [] };
+  const plain: Plain = { list: null, booked: null, beacon: null, rows: [] };
   try {
     // Auditing on (as deployed) and off, in one run on the same machine load.
     const on = await benchApi('on', plain, children);
@@ -219,6 +243,14 @@ async function main(): Promise<void> {
           `(runs: ${result.ratios.map(pct).join(', ')}; aim: >= 70%); server CPU ${result.listCpu.toFixed(0)} us/req`,
       );
       if (result.overflow > 0) console.log(`note: ${result.overflow} booking requests reused a slot and got 409`);
+    }
+    if (on.beacon) {
+      print([...on.beacon.plainRows, ...on.beacon.rows]);
+      console.log(
+        `telemetry beacon: API at ${pct(median(on.beacon.ratios))} of plain node:http, median of ${RUNS} runs ` +
+          `(runs: ${on.beacon.ratios.map(pct).join(', ')}); ${median(on.beacon.rows.map((r) => r.rps)).toFixed(0)} vs ` +
+          `${median(on.beacon.plainRows.map((r) => r.rps)).toFixed(0)} req/s, server CPU ${median(on.beacon.rows.map((r) => r.cpuUs)).toFixed(0)} us/beacon`,
+      );
     }
     const plainCpu = median(plain.rows.map((r) => r.cpuUs));
     console.log(`plain node:http list: server CPU ${plainCpu.toFixed(0)} us/req`);

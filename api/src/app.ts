@@ -52,6 +52,10 @@ import { createDoctorWrites } from './services/doctor-writes';
 import { watchDoctorList } from './services/doctor-list-changes';
 import { startMailSender } from './services/mail-sender';
 import { adminCredentialId } from './services/sessions';
+import { createReleaseWatch } from './services/release-watch';
+import { startTelemetry } from './services/telemetry';
+import { releaseRoutes } from './routes/releases';
+import { telemetryRoutes } from './routes/telemetry';
 
 export interface BuildAppOptions {
   db: Db;
@@ -127,6 +131,9 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     adminCredential: config.admin ? adminCredentialId(config.admin) : null,
   };
   const audit = createAudit(db, { now, enabled: config.auditEnabled, log: app.log });
+  // Beacons are buffered and written every second; a clean stop writes the rest.
+  const telemetry = startTelemetry({ db, now, log: app.log });
+  app.addHook('onClose', telemetry.stop);
   // Registered before the context: the per-account limits are built on its store.
   // On PostgreSQL the counters are the database's, one budget for every API process; embedded, in memory.
   await app.register(rateLimit, { global: false, ...(db.driver === 'postgres' ? { store: sharedRateLimitStore(db) } : {}) });
@@ -143,6 +150,8 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
     appointmentWrites: createAppointmentWrites(db, doctorList.changes, config, appointmentMail, waitlist),
     doctorWrites: createDoctorWrites(db, doctorList.changes, uploads, appointmentMail, waitlist),
     rateLimits: createRateLimits(app, config),
+    telemetry,
+    releaseWatch: createReleaseWatch({ db, now, audit, telemetry }),
   };
 
   // Requests are validated and replies serialised through the shared wire schemas.
@@ -185,5 +194,7 @@ export async function buildApp({ db, config, now = () => new Date(), logger }: B
   await app.register(async (scope) => adminMailRoutes(scope, ctx));
   await app.register(async (scope) => waitlistRoutes(scope, ctx));
   await app.register(async (scope) => adminNoShowRoutes(scope, ctx));
+  await app.register(async (scope) => telemetryRoutes(scope, ctx));
+  await app.register(async (scope) => releaseRoutes(scope, ctx));
   return app;
 }

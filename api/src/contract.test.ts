@@ -15,8 +15,11 @@ import {
   getProfile,
   getSessions,
   keepAppointment,
+  getAdminReleases,
   getWaitlist,
   login,
+  orderCanary,
+  sendTelemetry,
   MESSAGES,
   rateAppointment,
   register,
@@ -61,7 +64,7 @@ import {
 } from '../../admin/src/api/activity-api';
 import { hashResetToken } from './services/password-reset';
 import { PNG_BYTES } from '../../testing/api/http';
-import { parseStrictly, recordingClient, type RecordingClient } from '../../testing/api/recording-client';
+import { parseStrictly, type RecordedReply, recordingClient, type RecordingClient } from '../../testing/api/recording-client';
 import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../../testing/api/test-app';
 
 jest.setTimeout(60_000);
@@ -95,9 +98,12 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
   let staff: RecordingClient;
   /** More clients (other devices) the session calls use; their calls count as covered too. */
   const others: RecordingClient[] = [];
+  /** Calls of the remotes' own servers (with the releases key, not through the site's client). */
+  const keyed: RecordedReply[] = [];
+  const RELEASES_KEY = 'contract-releases-key-0123456789';
 
   beforeAll(async () => {
-    env = await createTestEnv(driver);
+    env = await createTestEnv(driver, { RELEASES_API_KEY: RELEASES_KEY });
     const address = await env.app.listen({ host: '127.0.0.1', port: 0 });
     patient = recordingClient(address);
     staff = recordingClient(address);
@@ -286,6 +292,33 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     patient.useToken((await login(patient.api, { email, password: 'secret2' })).token);
   });
 
+  it('gets replies of the shared schemas from the telemetry, the canary watch and the releases calls', async () => {
+    const live = '20261124T080000Z-11111111';
+    const canary = '20261124T090000Z-22222222';
+    const keyCall = async (method: 'GET' | 'POST', path: string, body?: object): Promise<string> => {
+      const headers: Record<string, string> = { 'x-releases-key': RELEASES_KEY, ...(body ? { 'content-type': 'application/json' } : {}) };
+      const response = await fetch(`${patient.api.baseUrl}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+      const text = await response.text();
+      keyed.push({ method, path, status: response.status, body: text });
+      expect(response.status).toBe(200);
+      return text;
+    };
+    await sendTelemetry(patient.api, { v: 1, page: 'contract-page-1', releases: { doctors: canary }, canary: ['doctors'], events: [{ type: 'view', remotes: ['doctors'] }, { type: 'vital', name: 'LCP', value: 900 }] });
+    lastReply(patient, contract.telemetryReplySchema);
+    const state = { id: canary, base: live, share: 10, stage: 1, stageCount: 1, stageEndsAt: null, state: 'running' as const, startedAt: '2026-11-24T09:00:00.000Z' };
+    const checked = parseStrictly(contract.releaseCheckReplySchema, await keyCall('POST', '/api/v1/releases/doctors/check', { live, canary: state }));
+    expect(checked.order).toEqual({ action: 'none' });
+    expect(checked.rule?.verdict).toBe('too-few-views');
+    parseStrictly(contract.releaseHealthReplySchema, await keyCall('GET', '/api/v1/releases/doctors/health'));
+    const releases = await getAdminReleases(staff.api, 'day');
+    expect(releases.remotes.find((r) => r.remote === 'doctors')?.canary?.id).toBe(canary);
+    lastReply(staff, contract.adminReleasesReplySchema);
+    expect((await orderCanary(staff.api, 'doctors', 'promote', canary)).order).toMatchObject({ action: 'promote', by: 'staff', canary });
+    lastReply(staff, contract.releaseOrderReplySchema);
+    expect((await orderCanary(staff.api, 'doctors', 'rollback', canary)).order).toMatchObject({ action: 'rollback', by: 'staff', canary });
+    lastReply(staff, contract.releaseOrderReplySchema);
+  });
+
   it('gets refusals as { success: false, message } with the product message', async () => {
     const refusal = bookAppointment(patient.api, { docId: 'doc01', slotDate: TOMORROW, slotTime: '10:15' });
     await expect(refusal).rejects.toEqual(new ApiError(MESSAGES.slotInvalidTime, 400));
@@ -294,7 +327,7 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
 
   it('has called every /api/v1 route the API registers, so a new route needs a contract check', () => {
     const called = new Set(
-      [...patient.replies, ...staff.replies, ...others.flatMap((client) => client.replies)].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar')}`),
+      [...patient.replies, ...staff.replies, ...others.flatMap((client) => client.replies), ...keyed].map((r) => `${r.method} ${r.path.replace(/appointments\/[^/]+\/calendar$/, 'appointments/:appointmentId/calendar').replace(/releases\/doctors\//, 'releases/:remote/')}`),
     );
     const registered = registeredApiRoutes(env.app.printRoutes({ commonPrefix: false }));
     // The admin list also answers POST, for the original admin panel; the admin app uses GET.

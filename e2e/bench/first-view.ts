@@ -322,15 +322,26 @@ function printRow(name: string, visits: Visit[], readyBudget: number, jsBudget: 
 /** The journey booked from the list, {@link VISITS} times, printed as its row and legs. */
 async function benchListJourney(browser: Browser, profile: NetworkProfile, stack: Awaited<ReturnType<typeof startStack>>): Promise<void> {
   const visits: ListJourneyVisit[] = [];
-  for (let i = 0; i < VISITS; i += 1) visits.push(await visitListJourney(browser, profile, stack));
-  const pick = (value: (visit: ListJourneyVisit) => number): number => median(visits.map(value));
+  const withoutScripts: ListJourneyVisit[] = [];
+  // Alternating, so both arms share the machine's moments.
+  for (let i = 0; i < VISITS; i += 1) {
+    visits.push(await visitListJourney(browser, profile, stack));
+    withoutScripts.push(await visitListJourney(browser, profile, stack, { blockScripts: true }));
+  }
+  const pick = (value: (visit: ListJourneyVisit) => number, of = visits): number => median(of.map(value));
+  const saved = pick((visit) => visit.saved);
+  const floor = pick((visit) => visit.saved, withoutScripts);
   console.log(
     `${LIST_JOURNEY.padEnd(24)}signed in, to the appointment saved: ${within(pick((visit) => visit.saved), profile.listBookBudget, s)}; ` +
       `each run ${visits.map((visit) => s(visit.saved)).join(', ')}\n` +
       `${''.padEnd(24)}Book tapped ${pick((visit) => visit.bookTaps)} time(s) (median); the doctor's page loaded as a new document in ` +
       `${visits.filter((visit) => visit.reloaded).length} of ${visits.length} visits\n` +
-      `${''.padEnd(24)}where it goes: ` +
-      (Object.entries(LIST_JOURNEY_LEGS) as Array<[ListJourneyLeg, string]>).map(([leg, label]) => `${label} ${s(pick((visit) => visit.legs[leg]))}`).join('; '),
+      `${''.padEnd(24)}same journey with every script refused (the pages alone, Book as their own form): ${s(floor)}; ` +
+      `with the scripts ${(saved / floor).toFixed(2)}x that (${saved >= floor ? '+' : ''}${s(saved - floor)})\n` +
+      `${''.padEnd(24)}where it goes, with the scripts / the pages alone: ` +
+      (Object.entries(LIST_JOURNEY_LEGS) as Array<[ListJourneyLeg, string]>)
+        .map(([leg, label]) => `${label} ${s(pick((visit) => visit.legs[leg]))} / ${s(pick((visit) => visit.legs[leg], withoutScripts))}`)
+        .join('; '),
   );
 }
 

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { registerPatient } from '../../testing/browser/api-calls';
 import type { Stack } from '../../testing/browser/stack';
 import type { NetworkProfile } from './network-profiles';
-import { epochOf, openProbe, signInAsTheSiteDoes, type PageEvent } from './page-probe';
+import { epochOf, openProbe, signInAsTheSiteDoes, type PageEvent, type ProbeOptions } from './page-probe';
 
 const TIMEOUT = 60_000;
 /** A tap that changed nothing (Book still shows, ready to tap) is tried again after this long. */
@@ -18,8 +18,10 @@ export const LIST_JOURNEY = '/doctors > time > Book';
 export const LIST_JOURNEY_LEGS = {
   /** From opening `/doctors` until the tap on the card's first time was sent (when it showed). */
   toTimeTap: 'the list until its first time was tapped',
-  /** From that tap until the doctor's page showed Book Appointment ready to tap. */
-  toBook: "the time's tap to Book on screen",
+  /** From sending that tap until Chromium had handled it (the list's main thread was free to take it). */
+  timeTapWait: "the time's tap waited",
+  /** From that tap handled until the doctor's page showed Book Appointment ready to tap. */
+  toBook: 'then to Book on screen',
   /** From Book on screen until the tap that booked was sent (a tap before the page could book is tried again). */
   bookTaps: 'Book on screen to the tap that booked',
   /** From the tap that booked until the API saved the appointment. */
@@ -51,10 +53,19 @@ async function appointmentsOf(stack: Stack, token: string): Promise<SavedAppoint
   return ((await response.json()) as { appointments?: SavedAppointment[] }).appointments ?? [];
 }
 
-/** One journey, on a fresh patient (its own cap on upcoming visits) in an empty cache. */
-export async function visitListJourney(browser: Browser, profile: NetworkProfile, stack: Stack): Promise<ListJourneyVisit> {
+/**
+ * One journey, on a fresh patient (its own cap on upcoming visits) in an empty cache. With
+ * `blockScripts` every script is refused: the pages as the server sent them, Book as their own form
+ * (the floor our scripts add to, in the same moments); with `blockPhotos` the doctors' photos are.
+ */
+export async function visitListJourney(
+  browser: Browser,
+  profile: NetworkProfile,
+  stack: Stack,
+  refuse: Pick<ProbeOptions, 'blockScripts' | 'blockPhotos'> = {},
+): Promise<ListJourneyVisit> {
   const patient = await registerPatient(stack, 'Bench Patient');
-  const probe = await openProbe(browser, profile, { journey: 'list' });
+  const probe = await openProbe(browser, profile, { journey: 'list', ...refuse });
   const { page, events } = probe;
   // Signed in as the site keeps a patient who signed in before: the token and the session cookie.
   await signInAsTheSiteDoes(page, stack.siteUrl, patient.token);
@@ -69,18 +80,22 @@ export async function visitListJourney(browser: Browser, profile: NetworkProfile
   const onDoctorPage = (): boolean => reloaded || new URL(page.url()).pathname.startsWith('/appointment/');
   const lastOf = (kind: PageEvent['kind'], onDoctor = false): PageEvent | undefined =>
     events.filter((event) => event.kind === kind && (!onDoctor || event.path.startsWith('/appointment/'))).at(-1);
+  let tapHandled = NaN;
   const tap = async (target: PageEvent): Promise<number> => {
     const sent = Date.now();
     await page.touchscreen.tap(target.x ?? 0, target.y ?? 0);
+    tapHandled = Date.now();
     return sent;
   };
   try {
     await page.goto(`${stack.siteUrl}/doctors`, { waitUntil: 'commit', timeout: TIMEOUT });
     let timeTapped = NaN;
+    let timeTapHandled = NaN;
     while (!onDoctorPage()) {
       const target = lastOf('cardTime');
       if (target) {
         timeTapped = await tap(target);
+        timeTapHandled = tapHandled;
         for (let waited = 0; waited < 1500 && !onDoctorPage(); waited += 25) await pause(25);
       } else {
         await pause(25);
@@ -106,7 +121,10 @@ export async function visitListJourney(browser: Browser, profile: NetworkProfile
         saved = (await appointmentsOf(stack, patient.token))[0];
       }
       await pause(25);
-      inTime('Book Appointment never saved the appointment');
+      if (Date.now() > deadline) {
+        const said = await page.locator('[role="alert"], [role="status"]').allInnerTexts().catch(() => []);
+        throw new Error(`Book Appointment never saved the appointment (at ${page.url()}; the page said: ${said.join(' | ') || 'nothing'})`);
+      }
     }
     const start = events.find((event) => event.path === '/doctors')?.origin ?? NaN;
     const bookShown = events.find((event) => event.kind === 'bookButton' && event.path.startsWith('/appointment/'));
@@ -120,7 +138,8 @@ export async function visitListJourney(browser: Browser, profile: NetworkProfile
       reloaded,
       legs: {
         toTimeTap: timeTapped - start,
-        toBook: bookAt - timeTapped,
+        timeTapWait: timeTapHandled - timeTapped,
+        toBook: bookAt - timeTapHandled,
         bookTaps: bookTapped - bookAt,
         toSaved: saved.date - bookTapped,
       },

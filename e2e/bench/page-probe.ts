@@ -164,6 +164,8 @@ export interface ProbeOptions {
   journey?: Journey;
   /** The browser refuses every script (the probe itself still runs): the pages as the server sent them. */
   blockScripts?: boolean;
+  /** The browser refuses the doctors' photos: what they cost a journey. */
+  blockPhotos?: boolean;
 }
 
 export async function openProbe(browser: Browser, profile: NetworkProfile, options: ProbeOptions = {}): Promise<Probe> {
@@ -206,7 +208,8 @@ export async function openProbe(browser: Browser, profile: NetworkProfile, optio
     ended(event.requestId);
   });
   await emulateProfile(cdp, profile);
-  if (options.blockScripts) await cdp.send('Network.setBlockedURLs', { urls: ['*.js', '*.js?*'] });
+  const blocked = [...(options.blockScripts ? ['*.js', '*.js?*'] : []), ...(options.blockPhotos ? ['*/static/doctors/*'] : [])];
+  if (blocked.length) await cdp.send('Network.setBlockedURLs', { urls: blocked });
   return {
     context,
     page,

@@ -45,7 +45,9 @@ interface Outcome {
 type Cli = (...args: string[]) => Promise<Outcome>;
 
 async function cliFor(store: 'files' | 'postgres'): Promise<Cli> {
-  const env: NodeJS.ProcessEnv = { ...process.env, RELEASES_DIR: path.join(root, 'releases'), RELEASES_STORE: store };
+  // DATA_DIR of its own and no RELEASES_API_KEY: `releases` cannot read the canary's health and says why.
+  const env: NodeJS.ProcessEnv = { ...process.env, RELEASES_DIR: path.join(root, 'releases'), RELEASES_STORE: store, DATA_DIR: path.join(root, 'data') };
+  delete env.RELEASES_API_KEY;
   if (store === 'postgres') env.DATABASE_URL = await cluster.createDatabase(`cli_${(databases += 1)}`);
   else delete env.DATABASE_URL;
   return async (...args) => {
@@ -80,6 +82,7 @@ describe.each(['files', 'postgres'] as const)('the release commands with a canar
     expect(listed.stdout).toContain(`the others get ${r1}.`);
     expect(listed.stdout).toMatch(new RegExp(`\\* ${r2}  canary\\s+canary since`));
     expect(listed.stdout).toMatch(new RegExp(`\\* ${r1}  live`));
+    expect(listed.stdout).toContain(`Health: unknown here: no RELEASES_API_KEY set and no ${path.join(root, 'data', 'releases-api-key')} (npm start writes it)`);
 
     const refused = await cli('publish', 'doctors', doctorsBuild('three'));
     expect(refused.code).toBe(1);

@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { appNamed } from '@carebook/shared/apps';
 import { distDir, REPO_ROOT } from '../../servers/apps/site-apps';
 import { CanaryRunningError, describePlan, parsePlan, type CanaryStage, type CanaryStatus } from '../../servers/releases/canary';
+import { canaryHealthLines, releasesApiAccess } from '../../servers/releases/canary-health';
 import { openReleaseStore } from '../../servers/releases/open-release-store';
 import { keepFrom, MarkedBadError, type LivePeriod, type ReleaseStatus, type ReleaseStoreContract } from '../../servers/releases/release-store';
 import { checkBuild } from './check-build';
@@ -203,6 +204,7 @@ async function list(store: ReleaseStoreContract): Promise<void> {
   if (!kept.length) console.log(`${store.remote} has no releases yet (npm run release -w ${appNamed(store.remote).dir}).`);
   const canary = await store.canary();
   console.log(canary ? describeCanary(canary).join('\n') : 'No canary running.');
+  if (canary) console.log((await canaryHealthLines(store.remote, releasesApiAccess(process.env, path.resolve(REPO_ROOT, process.env.DATA_DIR?.trim() || '.data')))).join('\n'));
   for (const status of kept) console.log(describeRelease(status, status.state === 'live' || status.state === 'canary').join('\n'));
   const pruned = statuses.filter((status) => !status.kept);
   if (pruned.length) console.log(['Pruned (files gone, history kept):', ...pruned.flatMap((status) => describeRelease(status, false))].join('\n'));

@@ -19,6 +19,7 @@ import {
   releaseStatuses,
   rollbackOfCanary,
   stampedManifest,
+  withdrawnHistory,
   type CanaryOptions,
   type LiveReason,
   type LiveSwitch,
@@ -353,6 +354,15 @@ export class PgReleaseStore implements ReleaseStoreContract {
       if (!running) throw new Error(`${this.remote} has no canary running: nothing to promote`);
       return switchTo(this.remote, state, running.id, 'promoted', { now: options.now, note: options.note });
     }, options.now);
+  }
+
+  /** Ends the running canary `canary` as withdrawn, in one transaction (with the NOTIFY every replica follows). */
+  async withdraw(canary: string, options: { note: string; now?: Date }): Promise<boolean> {
+    const now = options.now ?? new Date();
+    return this.change(async (_client, state) => {
+      const history = withdrawnHistory(state.history, state.live, canary, now, options.note);
+      return history ? { result: true, next: { live: state.live, history } } : { result: false };
+    }, now);
   }
 
   /** Removes releases beyond `keep` by the same rules as the filesystem store; blobs no release uses go too. */

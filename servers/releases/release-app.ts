@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, HOST_ENTRY, IMMUTABLE, notFound, pathnameOf, registerStaticFiles, safeRelative, wantsPage } from '../static/static-files';
 import type { CanaryOffer } from './canary';
+import { type CanaryWatch, type CanaryWatchOptions, startCanaryWatch } from './canary-watch';
 import type { ServedReleases } from './release-follower';
 import { builtAtOf } from './release-store';
 
@@ -12,6 +13,11 @@ export interface ReleaseAppOptions {
   releases: ServedReleases;
   /** What the page's Content-Security-Policy allows besides its own origin (see security-headers.ts). */
   security?: SecurityHeadersOptions;
+  /**
+   * The canary watch (canary-watch.ts): report to the API and carry out its orders on this store,
+   * from when the server is ready until it closes. Unset (no RELEASES_API_KEY): no watch.
+   */
+  watch?: CanaryWatchOptions;
 }
 
 const RELEASE_PATH = /^\/releases\/([^/]+)\/(.+)$/;
@@ -33,6 +39,14 @@ export async function createReleaseApp(options: ReleaseAppOptions): Promise<Fast
   // `reply.sendFile` only: every file is looked up in the releases below.
   await registerStaticFiles(app, { root: store.dir, serve: false });
 
+  let watch: CanaryWatch | null = null;
+  let canarySeen: string | null = null;
+  const noticeCanary = (id: string | null): void => {
+    if (id === canarySeen) return;
+    canarySeen = id;
+    watch?.poke();
+  };
+
   const sendPage = (reply: FastifyReply): FastifyReply => {
     const live = store.live();
     if (!live) return reply.code(503).type('text/plain').send(`${store.remote} has no live release`);
@@ -48,6 +62,8 @@ export async function createReleaseApp(options: ReleaseAppOptions): Promise<Fast
     const entryOf = (id: string): string => `/releases/${id}/${fs.existsSync(path.join(store.folder(id), HOST_ENTRY)) ? HOST_ENTRY : 'remoteEntry.js'}`;
     // A running canary is offered with its plan: the host works out the share in force itself.
     const running = store.runningCanary();
+    // Every host asks about once a second, so the watch learns of a new or ended canary at once.
+    noticeCanary(running?.id ?? null);
     const canary: CanaryOffer | null =
       running && store.list().includes(running.id)
         ? { id: running.id, builtAt: builtAtOf(running.id), entry: entryOf(running.id), startedAt: running.startedAt, stages: running.stages }
@@ -74,5 +90,14 @@ export async function createReleaseApp(options: ReleaseAppOptions): Promise<Fast
     return owner ? reply.sendFile(relative, store.folder(owner)) : pageOrNotFound(request, reply);
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
+  const watchOptions = options.watch;
+  if (watchOptions) {
+    app.addHook('onReady', async () => {
+      watch = startCanaryWatch(watchOptions);
+    });
+    app.addHook('onClose', async () => {
+      await watch?.stop();
+    });
+  }
   return app;
 }

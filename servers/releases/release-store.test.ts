@@ -18,21 +18,10 @@ import {
   type ReleaseHistory,
   type ReleaseStoreContract,
 } from './release-store';
+import { fakeRemoteBuild } from '../../testing/node/fake-remote-build';
 
 let root: string;
-let builds = 0;
-
-/** A fake remote build: an entry, a manifest and a hashed chunk whose bytes tell builds apart. */
-function build(label: string): string {
-  const dir = path.join(root, `build-${(builds += 1)}`);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var doctors = "${label}";`);
-  fs.writeFileSync(path.join(dir, `603.${label.padEnd(8, '0').slice(0, 8)}.js`), `chunk ${label}`);
-  const manifest = JSON.stringify({ name: 'doctors', metaData: { name: 'doctors' } });
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), manifest);
-  fs.writeFileSync(path.join(dir, 'mf-manifest.json.gz'), zlib.gzipSync(manifest));
-  return dir;
-}
+const build = (label: string): string => fakeRemoteBuild(root, label);
 
 // PostgreSQL on a machine busy with other suites: a store's first call creates its schema.
 jest.setTimeout(30_000);
@@ -397,6 +386,24 @@ describe.each(stores)('$name', ({ open }) => {
       // A new release goes live again once the canary has ended.
       const r3 = await (await timelineOf(store, tick)).release('three');
       expect((await store.live())?.id).toBe(r3);
+    });
+
+    it('is withdrawn by the rule: the live release stays, the canary is marked withdrawn with its figures, once', async () => {
+      const { store, r1, r2, tick, state } = await withCanary();
+      const at = tick();
+      const note = 'withdrawn by the rule: canary 20/40 page views with errors (50.0%), live 0/40 (0.0%), z = 5.16';
+      expect(await store.withdraw('20261122T101500123Z-abcdef01', { note, now: at })).toBe(false);
+      expect((await store.canary())?.id).toBe(r2);
+      expect(await store.withdraw(r2, { note, now: at })).toBe(true);
+      expect((await store.live())?.id).toBe(r1);
+      expect(await store.canary()).toBeNull();
+      expect(await state(r2)).toBe('withdrawn');
+      expect((await store.history()).canaries?.at(-1)).toMatchObject({ id: r2, ended: 'withdrawn', endedAt: at.toISOString(), note });
+      expect((await store.statuses()).find((status) => status.id === r2)?.why).toBe(`withdrawn as a canary at ${at.toISOString()} (${note})`);
+      // A second replica acting on the same order finds it ended: nothing changes.
+      expect(await store.withdraw(r2, { note: 'again', now: tick() })).toBe(false);
+      expect((await store.history()).canaries?.at(-1)).toMatchObject({ endedAt: at.toISOString(), note });
+      await expect(Promise.resolve().then(() => store.startCanary(r2, plan))).rejects.toThrow(MarkedBadError);
     });
 
     it('keeps the canary\'s files when pruning', async () => {

@@ -227,6 +227,12 @@ export interface ReleaseStoreContract {
   startCanary(id: string, stages: readonly CanaryStage[], options?: CanaryOptions): Awaitable<CanaryStatus>;
   /** Makes the running canary live for everyone ('promoted') and ends it, as one step. */
   promote(options?: { now?: Date; note?: string }): Awaitable<LiveSwitch>;
+  /**
+   * Ends the running canary `canary` as withdrawn (the canary rule fired), with `note` holding the
+   * figures, as one step; the live release stays for everyone. False, changing nothing, when
+   * `canary` is not the one running (it ended already, or another one runs).
+   */
+  withdraw(canary: string, options: { note: string; now?: Date }): Awaitable<boolean>;
   /** Prunes down to `keep`: never the live release or the rollback target, bad releases first. */
   prune(keep: number, now?: Date): Awaitable<string[]>;
   isLive(buildDir: string): Awaitable<boolean>;
@@ -365,6 +371,12 @@ export function withCanaryEnded(history: ReleaseHistory, how: CanaryEnd, at: Dat
 export function canaryStatusOf(history: ReleaseHistory, live: string | null, now: Date): CanaryStatus | null {
   const running = runningCanary(history.canaries, live);
   return running ? { ...running, ...progressAt(running, now) } : null;
+}
+
+/** The history with canary `canary` withdrawn, or null when it is not the one running: every store's `withdraw`. */
+export function withdrawnHistory(history: ReleaseHistory, live: string | null, canary: string, now: Date, note: string): ReleaseHistory | null {
+  const running = runningCanary(history.canaries, live);
+  return running?.id === canary ? withCanaryEnded(history, 'withdrawn', now, note) : null;
 }
 
 /**
@@ -618,6 +630,17 @@ export class ReleaseStore implements ReleaseStoreContract {
       const running = runningCanary(this.history().canaries, this.live()?.id ?? null);
       if (!running) throw new Error(`${this.remote} has no canary running: nothing to promote`);
       return this.setLive(running.id, 'promoted', { now: options.now, note: options.note });
+    });
+  }
+
+  withdraw(canary: string, options: { note: string; now?: Date }): boolean {
+    return this.locked(() => {
+      const now = options.now ?? new Date();
+      const history = this.history(now);
+      const ended = withdrawnHistory(history, this.live()?.id ?? null, canary, now, options.note);
+      if (!ended) return false;
+      this.writeHistory(ended);
+      return true;
     });
   }
 

@@ -23,6 +23,8 @@ export * from './api/appointments';
 export * from './api/waitlist';
 export * from './api/sessions';
 export * from './api/action-keys';
+export * from './api/releases';
 export * from './domain/routes';
 export * from './domain/booking-form';
 export * from './domain/page-title';
+export * from './domain/canary-rule';

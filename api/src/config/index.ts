@@ -44,6 +44,13 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: string;
   mail: MailConfig;
+  /**
+   * RELEASES_API_KEY: the key the remotes' own servers send (header `X-Releases-Key`) to report
+   * their canary and take orders (`POST /api/v1/releases/:remote/check`); null: those routes say 503.
+   */
+  releasesApiKey: string | null;
+  /** TELEMETRY_RATE_MAX_PER_ADDRESS: telemetry beacons per client address per minute. */
+  telemetryPerAddress: number;
 }
 
 /** Where and how emails go (see `services/mail-sender.ts`). */
@@ -190,6 +197,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const mail = mailConfig(env, problems);
+  const releasesApiKey = value(env, 'RELEASES_API_KEY') ?? null;
+  if (releasesApiKey !== null && releasesApiKey.length < 24) problems.push('RELEASES_API_KEY must be at least 24 characters long');
+  const telemetryPerAddress = integer(env, 'TELEMETRY_RATE_MAX_PER_ADDRESS', 120, 1, 1_000_000, problems);
   const secret = jwtSecret(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -215,6 +225,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy,
     logLevel,
     mail,
+    releasesApiKey,
+    telemetryPerAddress,
   };
 }
 

@@ -9,6 +9,8 @@ import type { Audit } from '../plugins/audit';
 import type { Guards } from '../plugins/auth';
 import type { AppointmentWrites } from '../services/appointment-writes';
 import type { DoctorWrites } from '../services/doctor-writes';
+import type { ReleaseWatch } from '../services/release-watch';
+import type { Telemetry } from '../services/telemetry';
 import type { SessionDeps } from '../services/sessions';
 
 /** What route modules need, built once by `buildApp`. */
@@ -29,4 +31,8 @@ export interface AppContext {
   doctorWrites: DoctorWrites;
   /** Per-account and per-address limits (book/reschedule/cancel, sign-up, failed logins). */
   rateLimits: RateLimits;
+  /** Telemetry per release: the beacons' buffer and its writes (`services/telemetry.ts`). */
+  telemetry: Telemetry;
+  /** The remotes' canary reports, the rule and the orders (`services/release-watch.ts`). */
+  releaseWatch: ReleaseWatch;
 }

@@ -252,3 +252,25 @@ export function inviteMail(name: string, link: string): RenderedMail {
     ics: null,
   };
 }
+
+/** What the rule's withdrawal of a canary says to the team's contact (issue 42). */
+export interface CanaryWithdrawnFacts {
+  remote: string;
+  canary: string;
+  live: string | null;
+  /** The rule's sentence with its figures. */
+  summary: string;
+  at: Date;
+}
+
+export function canaryWithdrawnMail(facts: CanaryWithdrawnFacts): RenderedMail {
+  return {
+    subject: `CareBook: the canary ${facts.canary} of ${facts.remote} was withdrawn`,
+    ...bodies('Hello,', [
+      `The canary release ${facts.canary} of ${facts.remote} was withdrawn automatically at ${facts.at.toISOString()}: its patients get the live release${facts.live ? ` ${facts.live}` : ''} on their next page load.`,
+      `Why: ${facts.summary}.`,
+      `The withdrawal is in the admin app's activity trail and under Releases. Fix the release and start a new canary with npm run release -w remotes/${facts.remote} -- --canary <percent>; this one is marked withdrawn and is not made live again unless forced.`,
+    ]),
+    ics: null,
+  };
+}

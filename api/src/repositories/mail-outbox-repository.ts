@@ -9,7 +9,7 @@ export interface RenderedMail {
   ics: string | null;
 }
 
-export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded' | 'earlier-time';
+export type MailKind = 'booked' | 'moved' | 'cancelled' | 'reminder' | 'password-reset' | 'stranded' | 'earlier-time' | 'canary-withdrawn';
 export type MailStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
 export interface OutboxRow {
@@ -50,7 +50,7 @@ export function laneOf(kind: MailKind): number {
   if (kind === 'password-reset') return 0;
   // A reminder is due at a time; a visit left outside the doctor's hours needs an answer before it;
   // an earlier time is gone once someone takes it or it starts (a burst of them never delays a reset).
-  if (kind === 'reminder' || kind === 'stranded' || kind === 'earlier-time') return 1;
+  if (kind === 'reminder' || kind === 'stranded' || kind === 'earlier-time' || kind === 'canary-withdrawn') return 1;
   return 2;
 }
 

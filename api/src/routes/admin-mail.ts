@@ -29,7 +29,8 @@ export async function adminMailRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const rows = await listAppointmentMails(db, appointmentId);
       return {
         success: true as const,
-        emails: rows.map((row) => ({
+        // A release's email (canary withdrawn) belongs to no appointment: never among these rows.
+        emails: rows.flatMap(({ kind, ...row }) => (kind === 'canary-withdrawn' ? [] : [{ ...row, kind }])).map((row) => ({
           id: row.id,
           kind: row.kind,
           recipient: row.recipient,

@@ -12,3 +12,4 @@ export * from './admin';
 export * from './sessions';
 export * from './audit';
 export * from './waitlist';
+export * from './telemetry';

@@ -68,3 +68,18 @@ export type OfferReply = z.infer<typeof contract.offerReplySchema>;
 export type OfferTakenReply = z.infer<typeof contract.offerTakenReplySchema>;
 export type WaitlistOverviewReply = z.infer<typeof contract.waitlistOverviewReplySchema>;
 export type WaitlistFigures = WaitlistOverviewReply['doctors'][number];
+
+/** Telemetry per release (issue 42): a page's beacon and what the admin app reads of it. */
+export type TelemetryBeacon = z.input<typeof contract.telemetryBeaconSchema>;
+export type TelemetryEvent = z.input<typeof contract.telemetryEventSchema>;
+export type ReleaseMinute = z.infer<typeof contract.releaseMinuteSchema>;
+export type ReleaseHealth = z.infer<typeof contract.releaseHealthSchema>;
+export type CanaryState = z.infer<typeof contract.canaryStateSchema>;
+export type AdminReleasesReply = z.infer<typeof contract.adminReleasesReplySchema>;
+export type ReleaseOrderRequest = z.input<typeof contract.releaseOrderRequestSchema>;
+export type ReleaseOrder = z.infer<typeof contract.releaseOrderSchema>;
+export type CanaryRuleReport = z.infer<typeof contract.canaryRuleReportSchema>;
+export type ReleaseCheckRequest = z.input<typeof contract.releaseCheckRequestSchema>;
+export type ReleaseCheckReply = z.infer<typeof contract.releaseCheckReplySchema>;
+export type ReleaseHealthReply = z.infer<typeof contract.releaseHealthReplySchema>;
+export type ReleaseOrderReply = z.infer<typeof contract.releaseOrderReplySchema>;
