@@ -7,7 +7,7 @@ import { refreshOnRelease } from '../host/host-server';
 import { LiveReleaseWatcher } from './live-release-watcher';
 import { PgReleaseStore } from './pg-release-store';
 import { createReleaseApp } from './release-app';
-import { ReleaseFollower } from './release-follower';
+import { ReleaseFollower, type ServedReleases } from './release-follower';
 
 /** What the issue asks: a pointer change reaches every replica (and every host) within 1 s. */
 const FOLLOW_BUDGET_MS = 1000;
@@ -53,11 +53,30 @@ async function releases(): Promise<{ url: string; store: PgReleaseStore; one: st
   return { url, store, one, two };
 }
 
+/** What a replica serves when it takes `lagMs` more to serve a switch it has followed (as one copying a large release's files would). */
+function lagging(follower: ReleaseFollower, lagMs: number): ServedReleases {
+  let shown = follower.live();
+  follower.onChange((live) => {
+    setTimeout(() => {
+      shown = live;
+    }, lagMs);
+  });
+  return {
+    remote: follower.remote,
+    dir: follower.dir,
+    live: () => shown,
+    runningCanary: () => follower.runningCanary(),
+    list: () => follower.list(),
+    folder: (id) => follower.folder(id),
+  };
+}
+
 /** One replica of the doctors remote: its follower and its server, on a port of its own. */
-async function replica(url: string, name: string, options: { rereadMs?: number; relistenMs?: number } = {}) {
-  const follower = new ReleaseFollower('doctors', { connectionString: url, cacheDir: path.join(root, name), ...options });
+async function replica(url: string, name: string, options: { rereadMs?: number; relistenMs?: number; lagMs?: number } = {}) {
+  const { lagMs, ...followerOptions } = options;
+  const follower = new ReleaseFollower('doctors', { connectionString: url, cacheDir: path.join(root, name), ...followerOptions });
   await follower.start();
-  const app = await createReleaseApp({ releases: follower });
+  const app = await createReleaseApp({ releases: lagMs === undefined ? follower : lagging(follower, lagMs) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(() => follower.stop(), () => app.close());
   const liveId = async (): Promise<string> => ((await (await fetch(`${address}/release.json`)).json()) as { id: string }).id;
@@ -165,6 +184,27 @@ describe('replicas of a remote on one PostgreSQL', () => {
     await store.setLive(two, 'released');
     const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
     console.log(`the host followed the switch in ${time} ms`);
+    expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
+  });
+
+  it('a host whose first questions after the NOTIFY find the replica still copying follows once it serves the switch, not at its next poll', async () => {
+    const { url, store, two } = await releases();
+    const lagMs = 600;
+    const { address } = await replica(url, 'a', { rereadMs: 60_000, lagMs });
+    const origin = new URL(address).origin;
+    const watcher = new LiveReleaseWatcher([{ name: 'doctors', publicOrigin: origin, internalOrigin: origin }], { intervalMs: 60_000 });
+    await watcher.start();
+    const listener = refreshOnRelease(watcher, url);
+    cleanups.push(() => watcher.stop(), () => listener.stop());
+    await listener.ready;
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    expect(Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n)).toBe(2);
+    await store.setLive(two, 'released');
+    const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
+    console.log(`the replica served the switch ${lagMs} ms after following it; the host followed in ${time} ms`);
+    expect(time).toBeGreaterThanOrEqual(lagMs);
     expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
   });
 });
