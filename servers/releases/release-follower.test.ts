@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,6 +147,32 @@ describe('replicas of a remote on one PostgreSQL', () => {
     await store.promote();
     await timeUntil(async () => (await offered()).id === two, 5000);
     expect((await offered()).canary).toBeNull();
+  });
+
+  it('fetches only the files a new release changed, and copies the rest from the release it has', async () => {
+    const url = await cluster.createDatabase(`follow_${(databases += 1)}`);
+    const store = new PgReleaseStore(url, 'doctors');
+    cleanups.push(() => store.close());
+    const vendor = 'var shared = "the same in every build";';
+    const withVendor = (label: string): string => {
+      const dir = build(label);
+      fs.writeFileSync(path.join(dir, 'vendor.js'), vendor);
+      return dir;
+    };
+    const one = (await store.add(withVendor('one'), new Date('2026-11-27T10:00:00.000Z'))).id;
+    await store.setLive(one);
+    const { address, liveId } = await replica(url, 'a', { rereadMs: 60_000 });
+    expect(await liveId()).toBe(one);
+    const blobs = jest.spyOn(PgReleaseStore.prototype, 'blobs');
+    cleanups.push(() => blobs.mockRestore());
+    const two = (await store.add(withVendor('two'), new Date('2026-11-27T11:00:00.000Z'))).id;
+    await store.setLive(two, 'released');
+    await timeUntil(async () => (await liveId()) === two, 5000);
+    const fetched = blobs.mock.calls.flatMap(([hashes]) => [...hashes]);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched).not.toContain(createHash('sha256').update(vendor).digest('hex'));
+    expect(await (await fetch(`${address}/releases/${two}/vendor.js`)).text()).toBe(vendor);
+    expect(await (await fetch(`${address}/releases/${two}/remoteEntry.js`)).text()).toBe('var doctors = "two";');
   });
 
   it('catches a switch whose notification it missed (its connection was down) by the re-read', async () => {
