@@ -339,8 +339,8 @@ describe('docker-compose.yml on a Docker engine', () => {
       { atMs: 25_000, service: 'doctors-1', server: 'doctors/doctors-1' },
       { atMs: 40_000, service: 'api-1', server: 'api/api-1' },
     ];
-    /** Per victim: ms from the container's death (Docker's own record) until the balancer had it out, and how long `docker kill` took. */
-    const outAfter: Array<{ sinceDeath: number; killTook: number }> = [];
+    /** Per victim: when it died (Docker's own record), ms from then until the balancer had it out, and how long `docker kill` took. */
+    const outAfter: Array<{ diedAt: number; sinceDeath: number; killTook: number }> = [];
     const load = await mixedLoad({
       siteUrl: siteUrl(),
       doctorsUrl: project!.url('balancer', 3001),
@@ -364,13 +364,15 @@ describe('docker-compose.yml on a Docker engine', () => {
           const finished = (await run('docker', ['inspect', '--format', '{{.State.FinishedAt}}', id])).trim();
           const diedAt = Date.parse(finished.replace(/(\.\d{3})\d*/, '$1'));
           expect(diedAt).toBeGreaterThanOrEqual(killedAt - 50);
-          outAfter[index] = { sinceDeath: out - diedAt, killTook };
+          outAfter[index] = { diedAt, sinceDeath: out - diedAt, killTook };
         },
       })),
     });
-    // In flight at a kill or started within its first 2 s: still going at the kill, begun before 2 s after it.
+    // In flight at a kill or started within its first 2 s: still going once `docker kill` was sent,
+    // begun before 2 s after the container died (Docker's record: the command itself took up to
+    // 2.8 s under load, and a replica that has not died yet is still sent requests it then drops).
     const nearKill = ({ startedAt, endedAt }: PageLoad): boolean =>
-      load.eventTimes.some((killedAt) => endedAt >= killedAt && startedAt < killedAt + 2000);
+      load.eventTimes.some((killedAt, index) => endedAt >= killedAt && startedAt < Math.max(killedAt, outAfter[index]?.diedAt ?? killedAt) + 2000);
     const failed = load.pageLoads.filter((pageLoad) => !pageLoad.ok);
     const failedInFlight = failed.filter(nearKill);
     const failedLater = failed.filter((pageLoad) => !nearKill(pageLoad));
@@ -379,8 +381,9 @@ describe('docker-compose.yml on a Docker engine', () => {
     const states = await balancerStates(statsUrl);
     console.log(
       [
-        `Mixed load for 60 s through the balancer, killing ${victims.map((victim, index) => `${victim.service} at ${victim.atMs / 1000} s (out of rotation ${outAfter[index]?.sinceDeath} ms after it died; docker kill took ${outAfter[index]?.killTook} ms)`).join(', ')}:`,
+        `Mixed load for 60 s through the balancer, killing ${victims.map((victim, index) => `${victim.service} at ${victim.atMs / 1000} s (died ${(((outAfter[index]?.diedAt ?? 0) - load.startedAt) / 1000).toFixed(1)} s in; out of rotation ${outAfter[index]?.sinceDeath} ms after it died; docker kill took ${outAfter[index]?.killTook} ms)`).join(', ')}:`,
         `  requests sent: ${load.requests} (page loads: ${load.pageLoads.length}, each the page and two remote entries; booking requests, retries included)`,
+        `  page requests sent again on a new connection, as a browser does, after a kept-alive one closed before any answer: ${load.staleConnectionRetries}`,
         `  failed page loads: ${failed.length} in all, ${failedInFlight.length} in flight or within 2 s of a kill, ${failedLater.length} after the first 2 s`,
         ...failed.map(
           (pageLoad) =>

@@ -1,5 +1,6 @@
 // The deployment test's tools for the replicas behind the balancer: what HAProxy thinks of each
 // replica, and a mixed load of page loads and keyed bookings sent the way the site sends them.
+import http from 'node:http';
 import { generateSlotDays } from '@carebook/shared';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,6 +82,11 @@ export interface LoadResult {
   startedAt: number;
   /** HTTP requests sent, retries included. */
   requests: number;
+  /**
+   * Page requests that met a kept-alive connection closed by the balancer before any answer, and
+   * were sent again on a new connection, as a browser does (see `getLikeBrowser`).
+   */
+  staleConnectionRetries: number;
   pageLoads: PageLoad[];
   acknowledged: Booking[];
   refused: string[];
@@ -98,34 +104,33 @@ const RETRIES = 3;
 
 /**
  * Page loads (the page's HTML, then the doctors and booking remotes' entries, as a browser asks
- * for them, each once: a browser does not retry a page) and bookings (each with its own
+ * for them, each once, as a browser does: only a request that met a kept-alive connection closed
+ * before any answer is sent again, see `getLikeBrowser`) and bookings (each with its own
  * Idempotency-Key, retried like the site does) through the balancer for `durationMs`, running
  * `events` on time.
  */
 export async function mixedLoad(options: LoadOptions): Promise<LoadResult> {
   const startedAt = Date.now();
   const stopAt = startedAt + options.durationMs;
-  const result: LoadResult = { startedAt, requests: 0, pageLoads: [], acknowledged: [], refused: [], unanswered: [], eventTimes: [] };
+  const result: LoadResult = { startedAt, requests: 0, staleConnectionRetries: 0, pageLoads: [], acknowledged: [], refused: [], unanswered: [], eventTimes: [] };
   const routes = ROUTES(options.doctorIds);
   const slots = generateSlotDays({ now: new Date(), timeZone: 'UTC' })
     .slice(2)
     .flatMap((day) => day.times.flatMap((time) => options.doctorIds.map((docId) => ({ docId, slotDate: day.key, slotTime: time }))));
   let nextSlot = 0;
   let nextRoute = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
 
-  /** One GET: null when it succeeded, else what went wrong (for the report). */
+  /** One GET of a page load: null when it succeeded, else what went wrong (for the report). */
   const get = async (url: string): Promise<string | null> => {
-    result.requests += 1;
     const sentAt = Date.now();
     const took = () => `after ${Date.now() - sentAt} ms`;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
-      await response.arrayBuffer();
-      return response.ok ? null : `${url} answered ${response.status} from ${response.headers.get('x-served-by') ?? 'the balancer'} ${took()}`;
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      return `${url} failed (${cause ?? (error as Error).name}) ${took()}`;
-    }
+    const answer = await getLikeBrowser(url, agent, () => {
+      result.requests += 1;
+    });
+    if (answer.staleRetried) result.staleConnectionRetries += 1;
+    if ('error' in answer) return `${url} failed (${answer.error}, on a ${answer.reused ? 'kept-alive' : 'new'} connection${answer.responded ? ', mid-answer' : ''}) ${took()}`;
+    return answer.status >= 200 && answer.status < 300 ? null : `${url} answered ${answer.status} from ${answer.servedBy ?? 'the balancer'} ${took()}`;
   };
 
   const pageLoader = async (): Promise<void> => {
@@ -179,12 +184,51 @@ export async function mixedLoad(options: LoadOptions): Promise<LoadResult> {
     result.eventTimes[index] = Date.now();
     await event.run();
   });
-  await Promise.all([
-    ...Array.from({ length: options.pageLoaders }, () => pageLoader()),
-    ...Array.from({ length: options.bookers }, (_, index) => booker(index)),
-    ...events,
-  ]);
+  try {
+    await Promise.all([
+      ...Array.from({ length: options.pageLoaders }, () => pageLoader()),
+      ...Array.from({ length: options.bookers }, (_, index) => booker(index)),
+      ...events,
+    ]);
+  } finally {
+    agent.destroy();
+  }
   return result;
+}
+
+type GetAnswer =
+  | { status: number; servedBy: string | undefined; staleRetried: boolean }
+  | { error: string; reused: boolean; responded: boolean; staleRetried: boolean };
+
+/**
+ * A GET as a browser sends it, on kept-alive connections (up to 6 per origin). A browser that
+ * sends a request on a kept-alive connection which turns out to be closed before any byte of the
+ * answer came (the server closed it while idle: a race no client can avoid) sends it again on a
+ * new connection (Chromium's HttpNetworkTransaction, "ShouldResendRequest"); Node documents the
+ * same for `request.reusedSocket`. This does that, once, and only then: an error on a new
+ * connection, or once the answer began, fails the request. `onSend` is called for every request sent.
+ */
+export function getLikeBrowser(url: string, agent: http.Agent, onSend: () => void): Promise<GetAnswer> {
+  const once = (connection: http.Agent | false): Promise<GetAnswer> =>
+    new Promise((resolve) => {
+      onSend();
+      let responded = false;
+      const request = http.get(url, { agent: connection, timeout: 20_000 }, (response) => {
+        responded = true;
+        response.resume();
+        response.on('end', () => {
+          const servedBy = response.headers['x-served-by'];
+          resolve({ status: response.statusCode ?? 0, servedBy: Array.isArray(servedBy) ? servedBy[0] : servedBy, staleRetried: false });
+        });
+        response.on('error', (error) => resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message, reused: request.reusedSocket, responded, staleRetried: false }));
+      });
+      request.on('timeout', () => request.destroy(Object.assign(new Error('no answer within 20 s'), { code: 'TIMEOUT' })));
+      request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, reused: request.reusedSocket, responded, staleRetried: false }));
+    });
+  return once(agent).then(async (first) => {
+    const stale = 'error' in first && first.reused && !first.responded && ['ECONNRESET', 'EPIPE'].includes(first.error);
+    return stale ? { ...(await once(false)), staleRetried: true } : first;
+  });
 }
 
 /** The acknowledged bookings that each patient's own list no longer shows (booked and not cancelled). */
