@@ -92,7 +92,14 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
     const build = stages.get('build') ?? '';
     expect(build.match(/npm install/g)).toHaveLength(1);
-    expect(build).toContain('npm run build && npx tsx scripts/deploy/bundle-servers.ts /out');
+    // Every workspace with a build script is built once (two at a time), then the servers bundled.
+    const built = (build.match(/printf '%s\\n' ([^|]+)\|/)?.[1] ?? '').split(/\s+/).filter((word) => word && word !== '\\');
+    const workspaces = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
+    const withBuild = workspaces.filter(
+      (dir) => (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts?.build,
+    );
+    expect([...built].sort()).toEqual([...withBuild].sort());
+    expect(build).toMatch(/xargs -P 2 -I \{\} npm run build --silent -w \{\} \\\s*&& npx tsx scripts\/deploy\/bundle-servers\.ts \/out/);
     for (const target of ['api', 'site', 'admin', 'mail']) {
       const stage = stages.get(target) ?? '';
       expect(stage).toMatch(/^USER node$/m);
