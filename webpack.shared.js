@@ -13,12 +13,16 @@ const REMOTES = APPS.filter((app) => app.kind === 'remote');
 
 const root = __dirname;
 const FORM_KIT = path.join(__dirname, 'shared/src/react/forms') + path.sep;
+/** `@carebook/shared`'s index and the modules behind it: rules, messages, the API client, no React, no DOM. */
+const SHARED_CORE = /[\\/]shared[\\/]src[\\/](index\.ts$|domain[\\/]|api[\\/])/;
 /**
  * The host's small singletons: React, React DOM's index, the JSX runtime and our facades (the
  * top-level modules of shared/src/react). Not React DOM's client, which is 65 KB on its own.
  */
 const SMALL_SINGLETONS =
   /[\\/]node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js)$)|[\\/]shared[\\/]src[\\/]react[\\/][^\\/]+\.tsx?$/;
+/** The API client of `@carebook/shared` and what it brings (its messages, errors, fetch-retry). */
+const HOST_START_CLIENT = /[\\/]shared[\\/]src[\\/](api[\\/]|domain[\\/]messages\.ts$)|[\\/]node_modules[\\/]fetch-retry[\\/]/;
 const RUNTIME_CORE_ESM = path.join(__dirname, 'node_modules/@module-federation/runtime-core/dist/index.js');
 const rootPackage = require('./package.json');
 const { SingletonContractPlugin } = require('./tools/singleton-contract');
@@ -280,6 +284,9 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
           // The form kit (@carebook/shared/forms) is imported through one index: marked free of side
           // effects, each chunk gets only the parts it uses (the login screen no dialog, nor its styles).
           { test: FORM_KIT, sideEffects: false },
+          // So is `@carebook/shared`'s index (its modules do nothing on import): a chunk gets the modules
+          // it uses, not all that any chunk of the app uses (the doctor's page got the embed's API client).
+          { test: SHARED_CORE, sideEffects: false },
         ],
       },
       plugins: [
@@ -288,6 +295,8 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
         new webpack.DefinePlugin({
           'process.env.API_URL': JSON.stringify(process.env.API_URL || 'http://localhost:4000'),
           'process.env.ADMIN_URL': JSON.stringify(process.env.ADMIN_URL || 'http://localhost:5174'),
+          // TELEMETRY=off builds a host without its telemetry (the benchmark's baseline).
+          'process.env.TELEMETRY': JSON.stringify(process.env.TELEMETRY === 'off' ? 'off' : 'on'),
           'process.env.REMOTE_ORIGINS': JSON.stringify(
             Object.fromEntries(REMOTES.map((remote) => [remote.name, `http://localhost:${remote.port}`])),
           ),
@@ -310,8 +319,17 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
               minimizer: ['...', new CssMinimizerPlugin({ minify: CssMinimizerPlugin.esbuildMinify })],
               // Every first visit needs all of the host's small singletons: one chunk, not six (each
               // file cost a request, about 0.4 KB of headers, and compressed apart): 3.6 KB less.
+              // The API client the context creates at start (with its messages and fetch-retry) is
+              // on every first visit too: in the same file, not a chunk of its own (0.4 KB less).
               ...(name === 'host'
-                ? { splitChunks: { cacheGroups: { singletons: { test: SMALL_SINGLETONS, name: 'singletons', chunks: 'async', enforce: true } } } }
+                ? {
+                    splitChunks: {
+                      cacheGroups: {
+                        singletons: { test: SMALL_SINGLETONS, name: 'singletons', chunks: 'async', enforce: true },
+                        startClient: { test: HOST_START_CLIENT, name: 'singletons', chunks: 'async', enforce: true },
+                      },
+                    },
+                  }
                 : {}),
             },
           }

@@ -29,6 +29,8 @@ export interface SiteOptions {
   releasesApiKey?: string;
   /** How often the watch checks while a canary runs (default 10 s). */
   canaryCheckMs?: number;
+  /** The host's build to serve; `host/dist` by default (a benchmark compares another build, e.g. TELEMETRY=off). */
+  hostRoot?: string;
 }
 
 export interface RunningApp {
@@ -71,7 +73,7 @@ export async function startSite(options: SiteOptions): Promise<Site> {
     internalOrigin: `http://127.0.0.1:${portOf(app.name)}`,
   }));
   const https = publicHost.startsWith('https://');
-  const host = new HostServer({ root: distDir('host'), apiUrl: options.apiUrl, adminUrl: options.adminUrl, remotes: addresses, https });
+  const host = new HostServer({ root: options.hostRoot ?? distDir('host'), apiUrl: options.apiUrl, adminUrl: options.adminUrl, remotes: addresses, https });
 
   for (const [name, store] of stores) {
     if (store.isLive(distDir(name))) continue;

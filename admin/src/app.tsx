@@ -20,6 +20,8 @@ import { RequireAdmin } from './session/require-admin';
  * style) load when the Calendar is opened, not with every other screen.
  */
 const CalendarPage = lazy(() => import('./features/calendar/calendar-page').then((m) => ({ default: m.CalendarPage })));
+/** The Releases page and its chart library (recharts) load when it is opened. */
+const ReleasesPage = lazy(() => import('./features/releases/releases-page').then((m) => ({ default: m.ReleasesPage })));
 
 /** The routes of the admin app. */
 export function AdminRoutes(): ReactNode {
@@ -49,6 +51,14 @@ export function AdminRoutes(): ReactNode {
         <Route path="appointments" element={<AppointmentsPage />} />
         <Route path="appointments/:appointmentId/history" element={<AppointmentHistoryPage />} />
         <Route path="activity" element={<ActivityPage />} />
+        <Route
+          path="releases"
+          element={
+            <Suspense fallback={<Loading label="Loading releases..." />}>
+              <ReleasesPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

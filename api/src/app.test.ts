@@ -38,14 +38,14 @@ describe.each(DRIVERS)('API on %s', (driver) => {
       async (url) => {
         const res = await env.app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ success: false, message: MESSAGES.notFound });
+        expect(res.json()).toEqual({ success: false, message: MESSAGES.notFound, code: 'notFound' });
       },
     );
 
     it('answers unknown routes with a JSON 404', async () => {
       const res = await get(env.app, '/api/v1/nope');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.notFound });
+      expect(res.body).toEqual({ success: false, message: MESSAGES.notFound, code: 'notFound' });
     });
 
     it('refuses malformed JSON (400), oversize bodies (413) and other media types (415)', async () => {
@@ -56,11 +56,11 @@ describe.each(DRIVERS)('API on %s', (driver) => {
         payload: '{"email": ',
       });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ success: false, message: MESSAGES.badRequest });
+      expect(bad.json()).toEqual({ success: false, message: MESSAGES.badRequest, code: 'badRequest' });
 
       const big = await post(env.app, '/api/v1/user/login', { email: 'a@b.co', password: 'x'.repeat(200_000) });
       expect(big.status).toBe(413);
-      expect(big.body).toEqual({ success: false, message: MESSAGES.requestTooLarge });
+      expect(big.body).toEqual({ success: false, message: MESSAGES.requestTooLarge, code: 'requestTooLarge' });
 
       const text = await env.app.inject({
         method: 'POST',
@@ -110,7 +110,7 @@ describe('server errors', () => {
     const app = await buildApp({ db: failing, config, logger: false });
     const res = await app.inject({ method: 'GET', url: '/api/v1/doctor/all-doctors' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.somethingWentWrong });
+    expect(res.json()).toEqual({ success: false, message: MESSAGES.somethingWentWrong, code: 'somethingWentWrong' });
     expect(res.body).not.toContain('secret_table');
     const health = await app.inject({ method: 'GET', url: '/health' });
     expect(health.statusCode).toBe(503);

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@carebook/shared';
-import { get, multipart, post, postForm } from '../../testing/api/http';
+import { get, multipart, post, postForm, refusal } from '../../testing/api/http';
 import { useSignedIn } from '../../testing/api/patient-calls';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
 
@@ -31,7 +31,7 @@ describe.each(DRIVERS)('body shapes on %s', (driver) => {
   it.each(calls)('%s answers a JSON body nested too deep with 400 and a message', async (url, auth) => {
     for (const [label, payload] of deepBodies) {
       const res = await env.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...auth() }, payload });
-      expect([label, res.statusCode, res.json()]).toEqual([label, 400, { success: false, message: MESSAGES.requestTooDeep }]);
+      expect([label, res.statusCode, res.json()]).toEqual([label, 400, { success: false, message: MESSAGES.requestTooDeep, code: 'requestTooDeep' }]);
     }
   });
 
@@ -42,7 +42,7 @@ describe.each(DRIVERS)('body shapes on %s', (driver) => {
     const before = (await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body;
     const res = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Ana', address }), tokens.patient);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual(refusal(message));
     expect((await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body).toEqual(before);
   });
 
@@ -60,13 +60,13 @@ describe.each(DRIVERS)('body shapes on %s', (driver) => {
     await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Kept', address: { line1: 'Kept St 1', line2: 'Kept' } }, tokens.patient);
     const json = await post(env.app, '/api/v1/user/update-profile', { name: 'Ana Kept', address }, tokens.patient);
     expect(json.status).toBe(400);
-    expect(json.body).toEqual({ success: false, message: MESSAGES.invalidAddress });
+    expect(json.body).toEqual({ success: false, message: MESSAGES.invalidAddress, code: 'invalidAddress' });
     const form = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Ana Kept', address: JSON.stringify(address) }), tokens.patient);
     expect(form.status).toBe(400);
-    expect(form.body).toEqual({ success: false, message: MESSAGES.invalidAddress });
+    expect(form.body).toEqual({ success: false, message: MESSAGES.invalidAddress, code: 'invalidAddress' });
     const doctor = await post(env.app, '/api/v1/admin/update-doctor', { docId: 'doc02', address }, tokens.admin);
     expect(doctor.status).toBe(400);
-    expect(doctor.body).toEqual({ success: false, message: MESSAGES.invalidAddress });
+    expect(doctor.body).toEqual({ success: false, message: MESSAGES.invalidAddress, code: 'invalidAddress' });
     const profile = await get<{ user: { address: unknown } }>(env.app, '/api/v1/user/get-profile', tokens.patient);
     expect(profile.body.user.address).toEqual({ line1: 'Kept St 1', line2: 'Kept' });
   });

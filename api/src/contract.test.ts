@@ -319,10 +319,10 @@ describe.each(DRIVERS)('the shared API client against the real API on %s', (driv
     lastReply(staff, contract.releaseOrderReplySchema);
   });
 
-  it('gets refusals as { success: false, message } with the product message', async () => {
+  it('gets refusals as { success: false, message, code } with the product message and its key', async () => {
     const refusal = bookAppointment(patient.api, { docId: 'doc01', slotDate: TOMORROW, slotTime: '10:15' });
     await expect(refusal).rejects.toEqual(new ApiError(MESSAGES.slotInvalidTime, 400));
-    expect(lastReply(patient, contract.errorReplySchema).message).toBe(MESSAGES.slotInvalidTime);
+    expect(lastReply(patient, contract.errorReplySchema)).toEqual({ success: false, message: MESSAGES.slotInvalidTime, code: 'slotInvalidTime' });
   });
 
   it('has called every /api/v1 route the API registers, so a new route needs a contract check', () => {

@@ -52,7 +52,7 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     const key = newKey();
     expect((await send(env.app, BOOK, { docId: 'doc02', slotDate: '25_11_2026', slotTime: '15:00' }, token, key)).status).toBe(201);
     const other = await send(env.app, BOOK, { docId: 'doc02', slotDate: '25_11_2026', slotTime: '15:30' }, token, key);
-    expect(other).toEqual({ status: 422, body: { success: false, message: MESSAGES.idempotencyKeyReused } });
+    expect(other).toEqual({ status: 422, body: { success: false, message: MESSAGES.idempotencyKeyReused, code: 'idempotencyKeyReused' } });
     expect((await live(token)).map((appointment) => appointment.slotTime)).toEqual(['15:00']);
   });
 

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@carebook/shared';
-import { get, multipart, PNG_BYTES, post, postForm } from '../../testing/api/http';
+import { get, multipart, PNG_BYTES, post, postForm, refusal } from '../../testing/api/http';
 import { useSignedIn } from '../../testing/api/patient-calls';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
 
@@ -23,7 +23,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
   ])('refuses NUL in the %s with 400 and its message (no login needed)', async (_label, url, body, message) => {
     const res = await post(env.app, url, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual(refusal(message));
   });
 
   it.each([
@@ -37,10 +37,10 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     const before = (await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body;
     const json = await post(env.app, '/api/v1/user/update-profile', fields, tokens.patient);
     expect(json.status).toBe(400);
-    expect(json.body).toEqual({ success: false, message });
+    expect(json.body).toEqual(refusal(message));
     const form = await postForm(env.app, '/api/v1/user/update-profile', multipart(fields as Record<string, string>), tokens.patient);
     expect(form.status).toBe(400);
-    expect(form.body).toEqual({ success: false, message });
+    expect(form.body).toEqual(refusal(message));
     expect((await get(env.app, '/api/v1/user/get-profile', tokens.patient)).body).toEqual(before);
   });
 
@@ -55,7 +55,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
   ])("refuses NUL or controls in a doctor's %s (admin form)", async (_label, fields, message) => {
     const res = await post(env.app, '/api/v1/admin/add-doctor', { name: 'Dr. Who', speciality: 'Neurologist', fees: 10, ...fields }, tokens.admin);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual(refusal(message));
   });
 
   it('keeps line breaks in a doctor\u2019s about text', async () => {
@@ -72,7 +72,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
   ])('refuses a bad id or slot field (%s) with 400 and its message', async (_label, url, body, message) => {
     const res = await post(env.app, url, body, tokens.patient);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual(refusal(message));
   });
 
   it.each([
@@ -84,7 +84,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
   ])('refuses a malformed id on admin %s', async (route, body, message) => {
     const res = await post(env.app, `/api/v1/admin/${route}`, body, tokens.admin);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual(refusal(message));
   });
 
   it.each([
@@ -97,7 +97,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
   ])('refuses a name with %s', async (_label, name, message) => {
     const res = await post(env.app, '/api/v1/user/register', { ...good, email: `n${Math.random()}@example.com`, name });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message });
+    expect(res.body).toEqual(refusal(message));
   });
 
   it.each([
@@ -110,7 +110,7 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     const before = await users();
     const res = await post(env.app, '/api/v1/user/register', { ...good, email });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.emailInvisibleCharacters });
+    expect(res.body).toEqual({ success: false, message: MESSAGES.emailInvisibleCharacters, code: 'emailInvisibleCharacters' });
     expect(await users()).toBe(before);
   });
 
@@ -130,25 +130,25 @@ describe.each(DRIVERS)('hostile input on %s', (driver) => {
     it.each(cases)('update-profile: %s', async (_label, type, payload) => {
       const res = await env.app.inject({ method: 'POST', url: '/api/v1/user/update-profile', headers: { 'content-type': type, token: tokens.patient }, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest, code: 'badRequest' });
     });
     it.each(cases)('admin add-doctor: %s', async (_label, type, payload) => {
       const res = await env.app.inject({ method: 'POST', url: '/api/v1/admin/add-doctor', headers: { 'content-type': type, authorization: `Bearer ${tokens.admin}` }, payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest, code: 'badRequest' });
     });
   });
 
   it('answers text/plain with 415 and the usual shape', async () => {
     const res = await env.app.inject({ method: 'POST', url: '/api/v1/user/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a@b.co' });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.unsupportedMediaType });
+    expect(res.json()).toEqual({ success: false, message: MESSAGES.unsupportedMediaType, code: 'unsupportedMediaType' });
   });
 
   it.each(['/api/v1/%', '/api/v1/doctor/%E0%A4%A', '/uploads/%zz'])('answers the malformed URL %s with 400 in the usual shape', async (url) => {
     const res = await env.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest });
+    expect(res.json()).toEqual({ success: false, message: MESSAGES.badRequest, code: 'badRequest' });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
 import { DRIVERS, stopTestCluster, useTestEnv } from '../../testing/api/test-app';
+import { refusal } from '../../testing/api/http';
 
 jest.setTimeout(90_000);
 afterAll(() => stopTestCluster());
@@ -41,7 +42,7 @@ async function cycle(app: FastifyInstance, token: string, from: string): Promise
 
 function expectRefused(res: Call | null | undefined, message: string): void {
   expect(res?.status).toBe(429);
-  expect(res?.body).toEqual({ success: false, message });
+  expect(res?.body).toEqual(refusal(message));
   expect(Number(res?.retryAfter)).toBeGreaterThan(0);
 }
 

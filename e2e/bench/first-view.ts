@@ -8,6 +8,10 @@
 // card's first time, Book Appointment, to the appointment saved on the server. And "booked through
 // the doctor's page" (see visitBookingJourney): a signed-in patient taps the first doctor, a time and
 // Book; the booking saved on the server, measured from the times appearing.
+// BENCH_BASELINE_HOST=<dir>: beside the slot picker journey, the same journey on a second stack whose
+// host is the build in <dir> (same remotes, same API build), e.g. the host built with TELEMETRY=off:
+//   TELEMETRY=off OUTPUT_DIR=/tmp/host-no-telemetry npm run build -w host
+//   BENCH_BASELINE_HOST=/tmp/host-no-telemetry npm run bench:first-view -- 5 mobile journey
 // Run: npm run bench:first-view [-- N [profile [journey|list|book]]]   (build first: npm run build)
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../testing/browser/browser';
@@ -31,6 +35,8 @@ const ONLY_BOOKING = process.argv[4] === 'book';
 const BOOKED_AFTER_TIMES_BUDGET = 600;
 /** BENCH_TIMELINE=1: print each journey's events and taps, to see where its time goes. */
 const TIMELINE = Boolean(process.env.BENCH_TIMELINE);
+/** A second host build to run the slot picker journey against, interleaved with ours (see the header). */
+const BASELINE_HOST = process.env.BENCH_BASELINE_HOST;
 const TIMEOUT = 60_000;
 const PAINT_BUDGET = 1500;
 const ROUTES = [
@@ -345,8 +351,26 @@ async function benchListJourney(browser: Browser, profile: NetworkProfile, stack
   );
 }
 
+/** The slot picker journey with our host beside the baseline host's (BENCH_BASELINE_HOST), visits interleaved. */
+function printBaseline(ours: JourneyVisit[], baseline: JourneyVisit[]): void {
+  const ready = median(ours.map((visit) => visit.ready));
+  const base = median(baseline.map((visit) => visit.ready));
+  const js = median(ours.map((visit) => visit.jsBytes));
+  const baseJs = median(baseline.map((visit) => visit.jsBytes));
+  console.log(
+    `${''.padEnd(24)}same journey with the host of ${BASELINE_HOST}: slot picker answers at ${s(base)} ` +
+      `(each run ${baseline.map((visit) => s(visit.ready)).join(', ')}); ours ${s(ready)} (each run ${ours.map((visit) => s(visit.ready)).join(', ')}), ` +
+      `${(ready / base).toFixed(2)}x that (${ready >= base ? '+' : ''}${s(ready - base)}); JS gzip ${js} vs ${baseJs} bytes (${js - baseJs >= 0 ? '+' : ''}${js - baseJs})`,
+  );
+}
+
 async function main(): Promise<void> {
-  const [stack, browser, bare] = await Promise.all([startStack(), launchBrowser(), startBarePages()]);
+  const [stack, browser, bare, baselineStack] = await Promise.all([
+    startStack(),
+    launchBrowser(),
+    startBarePages(),
+    BASELINE_HOST ? startStack({ hostRoot: BASELINE_HOST }) : Promise.resolve(null),
+  ]);
   try {
     console.log(`Start: ${machineLoad()}`);
     for (const profile of NETWORK_PROFILES.filter((candidate) => !ONLY_PROFILE || candidate.name === ONLY_PROFILE)) {
@@ -372,8 +396,10 @@ async function main(): Promise<void> {
       const journeys: JourneyVisit[] = [];
       const withoutScripts: JourneyVisit[] = [];
       const barePages: JourneyVisit[] = [];
+      const baseline: JourneyVisit[] = [];
       for (let i = 0; i < VISITS; i += 1) {
         journeys.push(await visitJourney(browser, profile, stack.siteUrl));
+        if (baselineStack) baseline.push(await visitJourney(browser, profile, baselineStack.siteUrl));
         withoutScripts.push(await visitJourney(browser, profile, stack.siteUrl, true));
         barePages.push(await visitJourney(browser, profile, bare.url, true));
       }
@@ -395,6 +421,7 @@ async function main(): Promise<void> {
             .map(([leg, label]) => `${label} ${s(median(journeys.map((visit) => visit.legs[leg])))} / ${s(median(withoutScripts.map((visit) => visit.legs[leg])))}`)
             .join('; '),
       );
+      if (baselineStack) printBaseline(journeys, baseline);
       const bookings: BookingVisit[] = [];
       for (let i = 0; i < VISITS; i += 1) bookings.push(await visitBookingJourney(browser, profile, stack));
       printBookingRow(bookings);
@@ -407,7 +434,7 @@ async function main(): Promise<void> {
     console.log(`End: ${machineLoad()}`);
   } finally {
     await browser.close();
-    await Promise.all([stack.close(), bare.close()]);
+    await Promise.all([stack.close(), bare.close(), baselineStack?.close()]);
   }
 }
 

@@ -7,6 +7,7 @@ import { Layout } from './layout/layout';
 import type { RuntimeConfig } from './remotes/runtime-config';
 import { AppRoutes } from './routes';
 import { useSessionCookie } from './session/use-session-cookie';
+import { reportApiFailure } from './telemetry/telemetry';
 
 /** Where the patient was when the session ran out: the login screen brings them back there. */
 function currentPlace(): string {
@@ -31,6 +32,7 @@ function Session({ config, initialData = null, hydrating, children }: AppProps &
       initialData={initialData}
       hydrating={hydrating}
       onSessionExpired={() => navigate(sessionExpiredPath(currentPlace()))}
+      onApiFailure={reportApiFailure}
     >
       {children}
     </AppProvider>

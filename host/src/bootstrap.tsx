@@ -7,6 +7,9 @@ import '@carebook/shared/base.css';
 import './styles/global.css';
 import { preloadScreen } from './remotes/load-screen';
 import { inlineJson, loadRuntimeConfig, registerRuntimeRemotes } from './remotes/runtime-config';
+import { startTelemetry } from './telemetry/telemetry';
+
+declare const process: { env: { TELEMETRY: 'on' | 'off' } };
 
 /** How long the first render may wait for its route's remote; the server's HTML stays on screen meanwhile. */
 const FIRST_SCREEN_WAIT_MS = 10_000;
@@ -17,6 +20,7 @@ const yieldToInput = (): Promise<void> => new Promise((resolve) => setTimeout(re
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
   registerRuntimeRemotes(config);
+  if (process.env.TELEMETRY !== 'off') startTelemetry(config);
   // The data the host's server rendered the page from (servers/host).
   const initialData = inlineJson<InitialData>('carebook-data');
   const container = document.getElementById('root');

@@ -2,7 +2,6 @@
 // the page's HTML form posts here; this server books through the API with the patient's token from
 // an HttpOnly cookie and sends the browser back to the doctor's page with the outcome. The API stays
 // the authority: it checks the slot, the limits and the session, and writes the audit entry.
-import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -83,7 +82,6 @@ export async function registerBookingForm(
   app: FastifyInstance,
   options: BookingFormOptions,
 ): Promise<(request: FastifyRequest) => Promise<string | null>> {
-  await app.register(fastifyCookie);
   // The form's few fields: a small body is plenty.
   await app.register(fastifyFormbody, { bodyLimit: 2048 });
   const apiUrl = options.apiUrl.replace(/\/$/, '');

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROUTE_PATTERNS, type RuntimeConfig } from '@carebook/shared';
-import { BUCKETS, bucketCookie, bucketFromCookie } from '../releases/canary';
+import fastifyCookie from '@fastify/cookie';
+import { BUCKETS, BUCKET_COOKIE, bucketCookieOptions, bucketFromCookie } from '../releases/canary';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, notFound, registerStaticFiles, wantsPage } from '../static/static-files';
 import { registerBookingForm, type BookingFormOptions } from './booking-form';
@@ -47,11 +48,12 @@ export async function createHostApp(options: HostAppOptions): Promise<FastifyIns
   const app = createAppServer(options.security);
   // The patient's bucket for canary releases (releases/canary.ts): read from the cookie, or drawn
   // and set with this answer. A random number from 0 to 99 says nothing about the patient.
+  await app.register(fastifyCookie);
   const bucketOf = (request: FastifyRequest, reply: FastifyReply): number => {
-    const known = bucketFromCookie(request.headers.cookie);
+    const known = bucketFromCookie(request.cookies[BUCKET_COOKIE]);
     if (known !== null) return known;
     const bucket = randomInt(BUCKETS);
-    reply.header('Set-Cookie', bucketCookie(bucket, Boolean(options.security?.https)));
+    reply.setCookie(BUCKET_COOKIE, String(bucket), bucketCookieOptions(Boolean(options.security?.https)));
     return bucket;
   };
   app.get('/remotes.json', async (request, reply) => {

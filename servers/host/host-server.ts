@@ -6,6 +6,7 @@ import { LiveReleaseWatcher } from '../releases/live-release-watcher';
 import { listenForReleases, type ReleaseListener } from '../releases/release-follower';
 import { releasesForBucket, type LiveRemotes, type RemoteAddress } from '../releases/live-remotes';
 import { createHostApp } from './host-app';
+import { RegionReports } from './region-reports';
 import { createPageRenderer, type PageRenderer } from './render-page';
 
 export interface HostServerOptions {
@@ -76,6 +77,8 @@ export class HostServer {
   readonly liveReleases: LiveReleaseWatcher;
   readonly renderPage: PageRenderer;
   readonly runtimeConfig: (bucket: number) => Promise<RuntimeConfig>;
+  /** Regions this server could not render, reported to the API's telemetry in the background. */
+  readonly regionReports: RegionReports;
   private listener: ReleaseListener | null = null;
 
   constructor(private readonly options: HostServerOptions) {
@@ -98,11 +101,14 @@ export class HostServer {
       }
       return config;
     };
+    const api = (options.apiInternalUrl ?? options.apiUrl).replace(/\/+$/, '');
+    this.regionReports = new RegionReports({ endpoint: `${api}/api/v1/telemetry` });
     this.renderPage = createPageRenderer({
       root: options.root,
       runtimeConfig: this.runtimeConfig,
       remoteAddresses: options.remotes,
       apiInternalUrl: options.apiInternalUrl,
+      reportRegionFailure: (failure) => this.regionReports.report(failure),
     });
   }
 
@@ -132,6 +138,7 @@ export class HostServer {
 
   stop(): void {
     this.liveReleases.stop();
+    this.regionReports.stop();
     void this.listener?.stop();
     this.listener = null;
   }

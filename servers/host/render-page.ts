@@ -10,6 +10,7 @@ import type { RemoteAddress } from '../releases/live-remotes';
 import { FreshJson } from './fresh-json';
 import { escapeHtml, inlineJson, inlineStyle } from './page-html';
 import { parsePageTemplate } from './page-template';
+import { newPageId, type RegionFailure } from './region-reports';
 import { contentHashOf, ReleaseScreens } from './release-screens';
 import { evaluateServerModule } from './server-modules';
 
@@ -38,6 +39,8 @@ export interface PageRendererOptions {
   remoteAddresses?: readonly RemoteAddress[];
   /** Where this server reaches the API (another container in docker-compose); default the public one. */
   apiInternalUrl?: string;
+  /** Told of each page whose route's region could not be rendered here (region-reports.ts); never awaited. */
+  reportRegionFailure?: (failure: RegionFailure) => void;
 }
 
 export interface RenderedHtml {
@@ -53,6 +56,12 @@ const REGION_BUDGET_MS = 150;
 const CACHED_PAGES = 500;
 /** Cached pages are rendered again each minute at least: "Next: 10:30" moves with the clock. */
 const CLOCK_STEP_MS = 60_000;
+/**
+ * A region missing for its module not being ready yet is reported only once its release set has
+ * been seen this long: the first pages after a release (or a canary's start) wait for its files
+ * to come (warming), which says nothing of the release. A region that threw is reported at once.
+ */
+const WARMING_GRACE_MS = 15_000;
 
 /** The route's screen, matched by the same router code the host uses. */
 function screenFor(pathname: string): Screen | undefined {
@@ -138,10 +147,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     }
     return key;
   };
-  const warmed = new WeakSet<RuntimeConfig>();
+  const warmed = new WeakMap<RuntimeConfig, number>();
   const warmOnChange = (config: RuntimeConfig): void => {
     if (warmed.has(config)) return;
-    warmed.add(config);
+    warmed.set(config, Date.now());
     // Every screen of a new set of releases starts loading at once, for the next pages.
     void releaseScreens.warm(config);
   };
@@ -175,6 +184,16 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       initialData: data,
       screens: id && component ? { [id]: component } : {},
     });
+    // The route's region was left to the browser: its screen threw or ran out of the render's time,
+    // or its release's server build failed or was not ready within the budget. Reported with the
+    // page's own id (also in the page, so the browser's beacons of this load join it).
+    const regionFailed =
+      screen !== undefined &&
+      Boolean(config.releases[screen.remote]) &&
+      rendered.leftToBrowser.length > 0 &&
+      (component !== undefined || Date.now() - (warmed.get(config) ?? 0) >= WARMING_GRACE_MS);
+    const pageId = regionFailed && screen && options.reportRegionFailure ? newPageId() : null;
+    if (pageId && screen) options.reportRegionFailure?.({ page: pageId, config, remote: screen.remote });
     const exposed = fromRelease?.exposed;
     const styles = component && fromRelease && exposed ? await releaseScreens.styles(fromRelease.base, exposed, REGION_BUDGET_MS) : [];
     const scripts = entry ? [entry, ...(fromRelease && exposed ? exposed.assets.js.sync.map((file) => `${fromRelease.base}${file}`) : [])] : [];
@@ -185,6 +204,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       ...(screen?.usedThroughApp ? startHints : []),
       ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
       `<link rel="preconnect" href="${escapeHtml(new URL(config.apiUrl).origin)}">`,
+      ...(pageId ? [`<meta name="carebook-page" content="${pageId}">`] : []),
       `<script id="carebook-config" type="application/json">${inlineJson(config)}</script>`,
       `<script id="carebook-data" type="application/json">${inlineJson(data)}</script>`,
     ].join('\n');

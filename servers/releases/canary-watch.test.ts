@@ -115,15 +115,15 @@ describe.each(SETUPS)('the canary watch with $storeName', ({ storeName, open }) 
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  /** R1 live and R2 a canary at 50% started 10 s ago, on `stages`. */
-  async function withCanary(stages = [{ share: 50, durationMs: null as number | null }]) {
+  /** R1 live and R2 a canary at 50% started `startedMsAgo` (10 s) ago, on `stages`. */
+  async function withCanary(stages = [{ share: 50, durationMs: null as number | null }], startedMsAgo = 10_000) {
     const store = open();
     stores.push(store);
     const ago = (ms: number): Date => new Date(Date.now() - ms);
-    const r1 = (await store.add(build('one'), ago(60_000))).id;
-    await store.setLive(r1, 'released', { now: ago(50_000) });
-    const r2 = (await store.add(build('two'), ago(40_000))).id;
-    await store.startCanary(r2, stages, { contact: 'doctors-team@example.com', now: ago(10_000) });
+    const r1 = (await store.add(build('one'), ago(startedMsAgo + 50_000))).id;
+    await store.setLive(r1, 'released', { now: ago(startedMsAgo + 40_000) });
+    const r2 = (await store.add(build('two'), ago(startedMsAgo + 30_000))).id;
+    await store.startCanary(r2, stages, { contact: 'doctors-team@example.com', now: ago(startedMsAgo) });
     return { store, r1, r2 };
   }
   const watch = (store: ReleaseStoreContract, checkMs = 100): CanaryWatch => {
@@ -183,6 +183,31 @@ describe.each(SETUPS)('the canary watch with $storeName', ({ storeName, open }) 
     expect(mail?.text).toContain(ended?.note?.replace('withdrawn by the rule: ', '') ?? 'the note');
     const order = await sql<{ order_action: string | null }>("SELECT order_action FROM release_watch WHERE remote = 'doctors'");
     expect(order).toEqual([{ order_action: null }]);
+  });
+
+  it('withdraws a broken canary on modest traffic, over the shortest span of whole minutes with 30 views a side', async () => {
+    // Started 5 minutes ago; about 33 page views a minute since: 16 of the canary, each with an
+    // error, and 17 of the live release. The current minute and the one before never hold 30 of the canary.
+    const { store, r1, r2 } = await withCanary(undefined, 5 * 60_000);
+    const thisMinute = Math.floor(Date.now() / 60_000) * 60_000;
+    for (let back = 1; back <= 3; back += 1) {
+      const minute = new Date(thisMinute - back * 60_000);
+      await sql('INSERT INTO telemetry_minutes (remote, release, minute, views, error_views, api_failures) VALUES ($1, $2, $3, 16, 16, 0), ($1, $4, $3, 17, 0, 0)', [
+        'doctors',
+        r2,
+        minute,
+        r1,
+      ]);
+    }
+    await pageViews(r2, 5, 5);
+    await pageViews(r1, 5);
+    const outcome = await watch(store, 60_000).checkNow();
+    expect(outcome).toMatchObject({ order: { action: 'withdraw', by: 'rule', canary: r2 }, done: 'withdrawn', rule: { verdict: 'withdraw', canary: { errorRate: 1 } } });
+    // Three minutes or, if a minute began meanwhile, four: never the two of a fixed window.
+    expect(outcome.rule?.summary).toMatch(/^over the last [34] minutes, the canary's error rate is 100\.0 points above/);
+    expect(outcome.rule?.canary.views).toBeGreaterThanOrEqual(30);
+    expect((await store.live())?.id).toBe(r1);
+    expect((await store.history()).canaries?.at(-1)).toMatchObject({ id: r2, ended: 'withdrawn', note: expect.stringMatching(/^withdrawn by the rule: over the last [34] minutes/) });
   });
 
   if (!pg) {

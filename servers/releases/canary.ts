@@ -145,20 +145,14 @@ export function describePlan(stages: readonly CanaryStage[]): string {
   return `${parts.join(', then ')}${last?.durationMs !== null ? ', then held until promoted or rolled back' : ''}`;
 }
 
-/** The bucket in a `Cookie` header, or null when it has none (or not a valid one). */
-export function bucketFromCookie(header: string | undefined): number | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const [name, value] = part.split('=').map((piece) => piece.trim());
-    if (name !== BUCKET_COOKIE || value === undefined || !/^\d{1,2}$/.test(value)) continue;
-    return Number(value);
-  }
-  return null;
+/** The bucket a `carebook_bucket` cookie's value names (the host's cookie parser reads the header), or null when absent or not 0-99. */
+export function bucketFromCookie(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,2}$/.test(value) ? Number(value) : null;
 }
 
-/** The `Set-Cookie` value that gives a browser its bucket: first-party, not readable by scripts, a year. */
-export function bucketCookie(bucket: number, secure: boolean): string {
-  return `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${BUCKET_COOKIE_MAX_AGE_S}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+/** How the bucket cookie is set: first-party, not readable by scripts, a year (`maxAge` in seconds). */
+export function bucketCookieOptions(secure: boolean): { path: '/'; maxAge: number; sameSite: 'lax'; httpOnly: true; secure: boolean } {
+  return { path: '/', maxAge: BUCKET_COOKIE_MAX_AGE_S, sameSite: 'lax', httpOnly: true, secure };
 }
 
 /** Refused: the remote has a canary running, and the action would go around it. */

@@ -28,3 +28,4 @@ export * from './domain/routes';
 export * from './domain/booking-form';
 export * from './domain/page-title';
 export * from './domain/canary-rule';
+export * from './api/telemetry-tags';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { MESSAGES, type MessageKey } from '@carebook/shared';
 
 export interface Reply<T = Record<string, unknown>> {
   status: number;
@@ -71,3 +72,13 @@ export const PNG_BYTES = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/**
+ * The API's refusal that says product message `message`: `{ success: false, message, code }`, the
+ * code being the message's key in MESSAGES (api/README.md, "Refusals").
+ */
+export function refusal(message: string): { success: false; message: string; code: string } {
+  const code = (Object.keys(MESSAGES) as MessageKey[]).find((key) => MESSAGES[key] === message);
+  if (!code) throw new Error(`Not one of the product's messages: ${message}`);
+  return { success: false, message, code };
+}

@@ -58,8 +58,8 @@ export function replace(file: string, find: string, replacement: string): Edit {
   };
 }
 
-/** Runs a release command (the doctors team's by default) on a source tree changed by `edits`, then restores it. */
-export async function releaseWith(stack: Stack, edits: Edit[], options: Omit<CommandOptions, 'args'> = {}): Promise<CommandResult> {
+/** Runs a release command (the doctors team's by default; `args` e.g. `--canary 50`) on a source tree changed by `edits`, then restores it. */
+export async function releaseWith(stack: Stack, edits: Edit[], options: CommandOptions = {}): Promise<CommandResult> {
   const originals = edits.map((edit) => (fs.existsSync(edit.file) ? fs.readFileSync(edit.file, 'utf8') : null));
   try {
     edits.forEach((edit, index) => {

@@ -30,6 +30,10 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** More origins the API must accept besides the five apps' (e.g. the admin app's). */
   extraOrigins?: string[];
+  /** RELEASES_API_KEY of the API and the remotes' servers: each remote's server then runs its canary watch. */
+  releasesApiKey?: string;
+  /** The host's build to serve instead of `host/dist` (scripts/site-server.ts). */
+  hostRoot?: string;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -59,12 +63,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       LOG_LEVEL: 'warn',
       // Links in emails point at this stack's site.
       SITE_URL: `http://127.0.0.1:${ports.host}`,
+      ...(options.releasesApiKey ? { RELEASES_API_KEY: options.releasesApiKey } : {}),
       ...options.env,
     },
   });
   let site: Site;
   try {
-    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir });
+    site = await startSite({ ports, apiUrl: api.url, adminUrl: 'http://127.0.0.1:9/admin', releasesDir, releasesApiKey: options.releasesApiKey, hostRoot: options.hostRoot });
   } catch (error) {
     await api.stop();
     throw error;

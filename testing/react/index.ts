@@ -10,3 +10,4 @@ export * from './fixtures/doctors';
 export * from './fixtures/appointments';
 export * from './fixtures/users';
 export * from './fixtures/clinic';
+export * from './contract';

@@ -10,6 +10,7 @@ const LINKS = [
   { to: '/doctors', label: 'Doctors', end: false },
   { to: '/appointments', label: 'Appointments', end: false },
   { to: '/activity', label: 'Activity', end: false },
+  { to: '/releases', label: 'Releases', end: false },
 ] as const;
 
 /** The frame of every screen behind the login: skip link, header with the sections, log out. */

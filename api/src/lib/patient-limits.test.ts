@@ -16,7 +16,7 @@ describe.each(DRIVERS)('per-patient limits on %s', (driver) => {
     for (const day of DAYS.slice(1, 6)) expect((await book(env.app, token, 'doc01', day, '11:00')).status).toBe(201);
     const sixth = await book(env.app, token, 'doc02', DAYS[6] as string, '11:00');
     expect(sixth.status).toBe(409);
-    expect(sixth.body).toEqual({ success: false, message: tooManyUpcomingMessage(5) });
+    expect(sixth.body).toEqual({ success: false, message: tooManyUpcomingMessage(5), code: 'tooManyUpcoming' });
 
     const mine = await get<{ appointments: Array<{ _id: string }> }>(env.app, '/api/v1/user/appointments', token);
     const cancel = await post(env.app, '/api/v1/user/cancel-appointment', { appointmentId: mine.body.appointments[0]?._id }, token);
@@ -45,7 +45,7 @@ describe.each(DRIVERS)('per-patient limits on %s', (driver) => {
     expect((await book(env.app, token, 'doc04', DAYS[3] as string, '15:00')).status).toBe(201);
     const clash = await book(env.app, token, 'doc05', DAYS[3] as string, '15:00');
     expect(clash.status).toBe(409);
-    expect(clash.body).toEqual({ success: false, message: MESSAGES.sameTimeBooked });
+    expect(clash.body).toEqual({ success: false, message: MESSAGES.sameTimeBooked, code: 'sameTimeBooked' });
     // Another patient may take doc05 at that time.
     const other = await registerPatient(env.app);
     expect((await book(env.app, other.token, 'doc05', DAYS[3] as string, '15:00')).status).toBe(201);
@@ -89,7 +89,7 @@ describe.each(DRIVERS)('per-patient limits on %s', (driver) => {
     await env.db.query('DELETE FROM users WHERE email = $1', [email]);
     const booking = await book(env.app, token, 'doc01', DAYS[2] as string, '20:00');
     expect(booking.status).toBe(401);
-    expect(booking.body).toEqual({ success: false, message: MESSAGES.notLoggedIn });
+    expect(booking.body).toEqual({ success: false, message: MESSAGES.notLoggedIn, code: 'notLoggedIn' });
     expect((await get(env.app, '/api/v1/user/appointments', token)).status).toBe(401);
     expect((await get(env.app, '/api/v1/user/get-profile', token)).status).toBe(401);
   });

@@ -41,5 +41,5 @@ export async function enforcePatientLimits(tx: Queryable, check: PatientLimitChe
     exceptId: check.exceptAppointmentId ?? null,
   });
   if (state.clash) throw new HttpError(409, MESSAGES.sameTimeBooked);
-  if (state.upcoming >= check.max) throw new HttpError(409, tooManyUpcomingMessage(check.max));
+  if (state.upcoming >= check.max) throw new HttpError(409, tooManyUpcomingMessage(check.max), 'tooManyUpcoming');
 }

@@ -38,7 +38,7 @@ describe.each(DRIVERS)('patient tokens on %s', (driver) => {
         for (const url of ['/api/v1/user/get-profile', '/api/v1/user/appointments']) {
           const res = await get(env.app, url, token);
           expect(res.status).toBe(401);
-          expect(res.body).toEqual({ success: false, message: MESSAGES.notLoggedIn });
+          expect(res.body).toEqual({ success: false, message: MESSAGES.notLoggedIn, code: 'notLoggedIn' });
         }
       }
       const booking = await post(env.app, '/api/v1/user/book-appointment', { docId: 'doc01', slotDate: TODAY, slotTime: '15:00' });

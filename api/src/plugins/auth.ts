@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
 import type { Queryable } from '../db/db';
+import { refusalBody } from '../lib/http-error';
 import type { Role, TokenSigner } from '../lib/tokens';
 import { checkSession, type SessionDeps } from '../services/sessions';
 import type { Audit } from './audit';
@@ -60,7 +61,7 @@ export function createGuards(signer: TokenSigner, db: Queryable, sessions: Pick<
           { type: 'route', id: `${request.method} ${request.routeOptions.url ?? request.url}`, patientId: role === 'patient' ? (claims?.subject ?? null) : null },
           { role, reason },
         );
-        await reply.status(401).send({ success: false, message });
+        await reply.status(401).send(refusalBody(401, message));
         return;
       }
       request.userId = claims.subject;

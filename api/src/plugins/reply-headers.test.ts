@@ -58,7 +58,7 @@ describe.each(DRIVERS)('reply headers on %s', (driver) => {
       expect((await attempt()).statusCode).toBe(401);
       const refused = await attempt();
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ success: false, message: MESSAGES.tooManyAttempts });
+      expect(refused.json()).toEqual({ success: false, message: MESSAGES.tooManyAttempts, code: 'tooManyAttempts' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.headers['x-content-type-options']).toBe('nosniff');
     } finally {
@@ -73,7 +73,7 @@ describe.each(DRIVERS)('reply headers on %s', (driver) => {
     const refused = await get(closing, '/api/v1/doctor/all-doctors');
     await shutdown;
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.serviceClosing });
+    expect(refused.body).toEqual({ success: false, message: MESSAGES.serviceClosing, code: 'serviceClosing' });
     expect(refused.headers['retry-after']).toBe('1');
     expect(refused.headers.connection).toBe('close');
   });

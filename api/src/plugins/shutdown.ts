@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@carebook/shared';
+import { refusalBody } from '../lib/http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +33,7 @@ export function registerShutdown(app: FastifyInstance): void {
   // Callback-style hooks: they run on every request, and an async hook costs a promise each time.
   app.addHook('onRequest', (_request, reply, done) => {
     if (!closing) return done();
-    void reply.status(503).header('connection', 'close').header('retry-after', '1').send({ success: false, message: MESSAGES.serviceClosing });
+    void reply.status(503).header('connection', 'close').header('retry-after', '1').send(refusalBody(503, MESSAGES.serviceClosing));
   });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');

@@ -65,7 +65,7 @@ describe.each(DRIVERS)('session control on %s', (driver) => {
     const stranger = await patientOnThreeDevices();
     const refused = await post(env.app, '/api/v1/user/revoke-session', { sessionId: laptopId }, stranger.phone);
     expect(refused.status).toBe(404);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.sessionNotFound });
+    expect(refused.body).toEqual({ success: false, message: MESSAGES.sessionNotFound, code: 'sessionNotFound' });
     expect(await works(laptop)).toBe(true);
 
     const res = await post(env.app, '/api/v1/user/revoke-session', { sessionId: laptopId }, phone);
@@ -104,12 +104,12 @@ describe.each(DRIVERS)('session control on %s', (driver) => {
     const { email, phone, laptop } = await patientOnThreeDevices();
     const wrong = await post(env.app, '/api/v1/user/change-password', { currentPassword: 'not-it', newPassword: 'better-secret' }, phone);
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ success: false, message: MESSAGES.wrongCurrentPassword });
+    expect(wrong.body).toEqual({ success: false, message: MESSAGES.wrongCurrentPassword, code: 'wrongCurrentPassword' });
     const short = await post(env.app, '/api/v1/user/change-password', { currentPassword: 'secret1', newPassword: 'abc' }, phone);
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(MESSAGES.shortPassword);
     const same = await post(env.app, '/api/v1/user/change-password', { currentPassword: 'secret1', newPassword: 'secret1' }, phone);
-    expect(same.body).toEqual({ success: false, message: MESSAGES.samePassword });
+    expect(same.body).toEqual({ success: false, message: MESSAGES.samePassword, code: 'samePassword' });
     expect(await works(laptop)).toBe(true);
 
     const changed = await post(env.app, '/api/v1/user/change-password', { currentPassword: 'secret1', newPassword: 'better-secret' }, phone);

@@ -24,7 +24,7 @@ describe.each(DRIVERS)('admin API on %s', (driver) => {
       for (const token of [undefined, patient]) {
         const res = await get(env.app, '/api/v1/admin/appointments', token);
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.adminOnly });
+        expect(res.body).toEqual({ success: false, message: MESSAGES.adminOnly, code: 'adminOnly' });
       }
     });
 

@@ -180,7 +180,7 @@ describe.each(DRIVERS)('the desk books and moves visits on %s', (driver) => {
     const third = { docId: 'doc05', slotDate: TOMORROW, slotTime: '11:00', patient: { email: caller.email } };
     const refused = await book(third);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(staffOverCapMessage(MAX));
+    expect(refused.body).toEqual({ success: false, message: staffOverCapMessage(MAX), code: 'staffOverCap' });
     const tooLong = await book({ ...third, overCapReason: 'x'.repeat(201) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe(MESSAGES.capReasonInvalid);

@@ -194,6 +194,6 @@ function deskWording(error: unknown, max: number): unknown {
   if (error.message === MESSAGES.sameTimeBooked || error.message === MESSAGES.patientSlotClash) {
     return new HttpError(409, MESSAGES.patientSameTimeBooked);
   }
-  if (error.message === tooManyUpcomingMessage(max)) return new HttpError(409, staffOverCapMessage(max));
+  if (error.message === tooManyUpcomingMessage(max)) return new HttpError(409, staffOverCapMessage(max), 'staffOverCap');
   return error;
 }

@@ -1,6 +1,6 @@
 import type { Appointment, Doctor } from '@carebook/shared';
 import { MESSAGES } from '@carebook/shared';
-import { get, post } from '../../../testing/api/http';
+import { get, post, refusal } from '../../../testing/api/http';
 import { ADMIN, createTestEnv, DRIVERS, stopTestCluster, type TestEnv } from '../../../testing/api/test-app';
 
 jest.setTimeout(60_000);
@@ -70,7 +70,7 @@ describe.each(DRIVERS)('admin panel API on %s', (driver) => {
       ['?docId=a&docId=b', MESSAGES.badRequest],
     ] as const) {
       const res = await list(query);
-      expect([query, res.status, res.body]).toEqual([query, 400, { success: false, message }]);
+      expect([query, res.status, res.body]).toEqual([query, 400, refusal(message)]);
     }
   });
 
@@ -104,14 +104,14 @@ describe.each(DRIVERS)('admin panel API on %s', (driver) => {
     ];
     for (const [url, body] of adminCalls) {
       const res = body ? await post(env.app, url, body, patient) : await get(env.app, url, patient);
-      expect([url, res.status, res.body]).toEqual([url, 401, { success: false, message: MESSAGES.adminOnly }]);
+      expect([url, res.status, res.body]).toEqual([url, 401, { success: false, message: MESSAGES.adminOnly, code: 'adminOnly' }]);
     }
     const saturday = (await list('?docId=doc01&status=upcoming')).body.appointments[0];
     expect(saturday).toMatchObject({ _id: ids.saturday, payment: false, cancelled: false, isCompleted: false });
 
     for (const url of ['/api/v1/user/get-profile', '/api/v1/user/appointments']) {
       const res = await get(env.app, url, admin);
-      expect([url, res.status, res.body]).toEqual([url, 401, { success: false, message: MESSAGES.notLoggedIn }]);
+      expect([url, res.status, res.body]).toEqual([url, 401, { success: false, message: MESSAGES.notLoggedIn, code: 'notLoggedIn' }]);
     }
     const booking = await post(env.app, '/api/v1/user/book-appointment', { docId: 'doc04', slotDate: '27_11_2026', slotTime: '12:00' }, admin);
     expect(booking.status).toBe(401);

@@ -1,5 +1,5 @@
 import { type Appointment, MESSAGES } from '@carebook/shared';
-import { get, post } from '../../../testing/api/http';
+import { get, post, refusal } from '../../../testing/api/http';
 import { allDoctors as doctors, book, registerPatient } from '../../../testing/api/patient-calls';
 import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
@@ -29,7 +29,7 @@ describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
       expect((await book(env, a, 'doc03', '25_11_2026', '11:00')).status).toBe(201);
       const second = await book(env, b, 'doc03', '25_11_2026', '11:00');
       expect(second.status).toBe(409);
-      expect(second.body).toEqual({ success: false, message: MESSAGES.slotTaken });
+      expect(second.body).toEqual({ success: false, message: MESSAGES.slotTaken, code: 'slotTaken' });
     });
 
     it('lets exactly one of many simultaneous bookings of one slot win', async () => {
@@ -60,7 +60,7 @@ describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
       const token = await registerPatient(env);
       const res = await book(env, token, docId, slotDate, slotTime);
       expect(res.status).toBe(status);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual(refusal(message));
     });
 
     it('accepts the last slot of the last day of the window', async () => {
@@ -122,7 +122,7 @@ describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
 
       const again = await post(env.app, '/api/v1/user/cancel-appointment', { appointmentId: id }, token);
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ success: false, message: MESSAGES.alreadyCancelled });
+      expect(again.body).toEqual({ success: false, message: MESSAGES.alreadyCancelled, code: 'alreadyCancelled' });
 
       const rebook = await book(env, await registerPatient(env), 'doc08', '26_11_2026', '13:30');
       expect(rebook.status).toBe(201);
@@ -136,7 +136,7 @@ describe.each(DRIVERS)('booking and cancelling API on %s', (driver) => {
       for (const appointmentId of [id, 'no-such-id']) {
         const res = await post(env.app, '/api/v1/user/cancel-appointment', { appointmentId }, intruder);
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.appointmentNotFound });
+        expect(res.body).toEqual({ success: false, message: MESSAGES.appointmentNotFound, code: 'appointmentNotFound' });
       }
       const mine = (await get<AppointmentsBody>(env.app, '/api/v1/user/appointments', owner)).body.appointments;
       expect(mine[0]?.cancelled).toBe(false);

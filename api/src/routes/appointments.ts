@@ -92,7 +92,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
           if (own && !own.cancelled && !own.is_completed) {
             if (hasSlotStarted(own.slot_date, own.slot_time, ctx.now(), config.clinicTimeZone)) throw new HttpError(400, MESSAGES.appointmentPast);
             const start = slotInterval(own.slot_date, own.slot_time, config.clinicTimeZone)?.start;
-            if (start && isWithinCutoff(start, ctx.now(), config.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(config.cancelCutoffHours));
+            if (start && isWithinCutoff(start, ctx.now(), config.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(config.cancelCutoffHours), 'cancelCutoff');
           }
           let made: CancelMade = { own, offers: [] };
           const cancelled = await appointmentWrites.cancel(appointmentId, request.userId, {

@@ -109,7 +109,7 @@ describe.each(DRIVERS)('calendar file on %s', (driver) => {
     const id = await bookSlot(env, owner, 'doc06', TODAY, '18:00');
     const res = await get(env.app, calendarPath(id), stranger);
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.appointmentNotFound });
+    expect(res.body).toEqual({ success: false, message: MESSAGES.appointmentNotFound, code: 'appointmentNotFound' });
     expect((await get(env.app, calendarPath('nope'), owner)).status).toBe(404);
     expect((await get(env.app, calendarPath('x'.repeat(65)), owner)).status).toBe(400);
     expect((await get(env.app, calendarPath(id))).status).toBe(401);

@@ -90,7 +90,7 @@ describe.each(DRIVERS)('password reset on %s', (driver) => {
   it('refuses a malformed address with its own message', async () => {
     const res = await post(env.app, FORGOT, { email: 'not-an-email' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidEmail });
+    expect(res.body).toEqual({ success: false, message: MESSAGES.invalidEmail, code: 'invalidEmail' });
   });
 
   it('sets the new password once, logs the patient in and ends every other session', async () => {

@@ -60,10 +60,15 @@ describe.each(DRIVERS)('the canary watch on %s', (driver) => {
       expect(reply.statusCode).toBe(202);
     }
   };
-  const auditOf = async (remote: string) =>
+  /** The audit entries of `remote` (of its canary `canary` only, if given). */
+  const auditOf = async (remote: string, canary?: string) =>
     (await env.db.query<{ action: string; target_id: string; changes: string }>('SELECT action, target_id, changes FROM audit_log ORDER BY seq'))
       .map((row) => ({ action: row.action, target: row.target_id, changes: JSON.parse(row.changes) as Record<string, unknown> }))
-      .filter((entry) => entry.changes.remote === remote);
+      .filter((entry) => entry.changes.remote === remote && (canary === undefined || entry.changes.canary === canary));
+  /** Moves the suite's clock (beacons count in the minute it says). */
+  const at = (iso: string): void => {
+    env.clock.time = new Date(iso);
+  };
 
   it('takes reports only with the key, and says so without one set', async () => {
     expect((await check('doctors', { live: LIVE, canary: null }, null)).status).toBe(401);
@@ -77,7 +82,7 @@ describe.each(DRIVERS)('the canary watch on %s', (driver) => {
   });
 
   it('orders a clearly worse canary withdrawn, once, with the figures in the audit trail and an email to its contact', async () => {
-    const remote = 'watch-bad';
+    const remote = 'doctors';
     expect((await checked(remote, { live: LIVE, canary: canaryState() })).order).toEqual({ action: 'none' });
     await views(remote, LIVE, 40);
     await views(remote, CANARY, 40, 20);
@@ -108,11 +113,11 @@ describe.each(DRIVERS)('the canary watch on %s', (driver) => {
   });
 
   it('keeps a running canary going while it is healthy, and a held one holding with too few views', async () => {
-    const remote = 'watch-few';
+    const remote = 'booking';
     await views(remote, LIVE, 40, 1);
     await views(remote, CANARY, 40, 1);
     expect(await checked(remote, { live: LIVE, canary: canaryState() })).toMatchObject({ order: { action: 'none' }, rule: { verdict: 'healthy' } });
-    const other = 'watch-held';
+    const other = 'account';
     await views(other, LIVE, 40);
     await views(other, CANARY, 29);
     const held = canaryState({ state: 'holding', stageCount: 2, stage: 2 });
@@ -131,15 +136,67 @@ describe.each(DRIVERS)('the canary watch on %s', (driver) => {
   });
 
   it('withdraws instead of promoting when the canary was worse over its life at the end of its plan', async () => {
-    const remote = 'watch-life';
-    // Minutes ago (outside the window), the canary failed a lot; in the window it is fine.
-    env.clock.time = new Date('2026-11-24T09:03:00Z');
+    const remote = 'pages';
+    // Long ago (before the last 10 minutes), the canary failed a lot; in the window there is nothing.
+    at('2026-11-24T09:03:00Z');
     await views(remote, LIVE, 40);
     await views(remote, CANARY, 40, 20);
-    env.clock.time = new Date('2026-11-24T09:10:00Z');
+    at('2026-11-24T09:20:00Z');
     const reply = await checked(remote, { live: LIVE, canary: canaryState({ state: 'holding' }) });
-    expect(reply.rule).toMatchObject({ verdict: 'too-few-views', sinceStart: { verdict: 'withdraw' } });
-    expect(reply.order).toMatchObject({ action: 'withdraw', by: 'rule' });
+    expect(reply.rule).toMatchObject({ verdict: 'too-few-views', from: '2026-11-24T09:11:00.000Z', sinceStart: { verdict: 'withdraw' } });
+    expect(reply.order).toMatchObject({ action: 'withdraw', by: 'rule', note: expect.stringContaining('withdrawn by the rule: since it started, ') });
+    at('2026-11-24T09:10:00Z');
+  });
+
+  it('withdraws a broken canary at about 33 page views a minute over the shortest window with 30 views a side', async () => {
+    // The traffic the two-minute window never judged: 16 + 17 views a minute, the current minute a third gone.
+    const remote = 'doctors';
+    const live = '20261124T093000Z-44444444';
+    const canary = canaryState({ id: '20261124T093030Z-55555555', base: live, startedAt: '2026-11-24T09:30:30.000Z' });
+    for (const [minute, canaryViews, liveViews] of [['09:31:10', 16, 17], ['09:32:10', 16, 17], ['09:33:05', 12, 13]] as const) {
+      at(`2026-11-24T${minute}Z`);
+      await views(remote, canary.id, canaryViews, canaryViews);
+      await views(remote, live, liveViews);
+    }
+    at('2026-11-24T09:33:20Z');
+    const reply = await checked(remote, { live, canary });
+    expect(reply.rule).toMatchObject({
+      verdict: 'withdraw',
+      from: '2026-11-24T09:31:00.000Z',
+      canary: { views: 44, errorViews: 44 },
+      live: { views: 47, errorViews: 0 },
+      summary: expect.stringMatching(/^over the last 3 minutes, the canary's error rate is 100\.0 points above/),
+    });
+    expect(reply.order).toMatchObject({ action: 'withdraw', by: 'rule', canary: canary.id, note: expect.stringContaining('over the last 3 minutes') });
+    const trail = await auditOf(remote, canary.id);
+    expect(trail.map((entry) => entry.action)).toEqual(['release.canary-withdraw']);
+    expect(trail[0]?.changes).toMatchObject({ figures: { window: { from: '2026-11-24T09:31:00.000Z', canary: { views: 44 }, live: { views: 47 } } } });
+    const mail = await env.db.query<{ text_body: string }>('SELECT text_body FROM mail_outbox WHERE subject LIKE $1', [`%${canary.id}%`]);
+    expect(mail[0]?.text_body).toContain('over the last 3 minutes, the canary');
+    expect((await checked(remote, { live, canary: null })).order).toEqual({ action: 'none' });
+    at('2026-11-24T09:10:00Z');
+  });
+
+  it('withdraws a long, quiet canary on its whole life when even 10 minutes hold too few views, and never promotes on them', async () => {
+    // One view a side a minute for half an hour, each of the canary's with an error.
+    const remote = 'doctors';
+    const live = '20261124T100000Z-66666666';
+    const canary = canaryState({ id: '20261124T100000Z-77777777', base: live, startedAt: '2026-11-24T10:00:00.000Z' });
+    for (let minute = 0; minute < 30; minute += 1) {
+      at(`2026-11-24T10:${String(minute).padStart(2, '0')}:30Z`);
+      await views(remote, canary.id, 1, 1);
+      await views(remote, live, 1);
+      if (minute === 28) {
+        // 29 a side since the start: the rule does not judge it.
+        expect(await checked(remote, { live, canary })).toMatchObject({ order: { action: 'none' }, rule: { verdict: 'too-few-views', sinceStart: { verdict: 'too-few-views' } } });
+      }
+    }
+    const reply = await checked(remote, { live, canary });
+    expect(reply.rule).toMatchObject({ verdict: 'too-few-views', from: '2026-11-24T10:20:00.000Z', canary: { views: 10 }, sinceStart: { verdict: 'withdraw', canary: { views: 30, errorViews: 30 } } });
+    expect(reply.order).toMatchObject({ action: 'withdraw', by: 'rule', canary: canary.id, note: expect.stringContaining('since it started, the canary') });
+    expect((await auditOf(remote, canary.id)).map((entry) => entry.action)).toEqual(['release.canary-withdraw']);
+    expect((await checked(remote, { live, canary: null })).order).toEqual({ action: 'none' });
+    at('2026-11-24T09:10:00Z');
   });
 
   it('takes staff orders for the running canary only, audited, and answers them at the next check', async () => {

@@ -46,7 +46,7 @@ describe.each(DRIVERS)('reschedule on %s', (driver) => {
     const theirs = await bookSlot(env, b, 'doc02', TODAY, '16:00');
     const res = await move(a, mine, TODAY, '16:00');
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.slotTaken });
+    expect(res.body).toEqual({ success: false, message: MESSAGES.slotTaken, code: 'slotTaken' });
     expect(await slotOf(a, mine)).toBe(`${TODAY} 15:00`);
     expect(await slotOf(b, theirs)).toBe(`${TODAY} 16:00`);
     expect((await doctor(env, 'doc02')).slots_booked[TODAY]).toEqual(['15:00', '16:00']);

@@ -1,5 +1,5 @@
 import { MESSAGES, type UserProfile } from '@carebook/shared';
-import { get, multipart, PNG_BYTES, post, postForm } from '../../../testing/api/http';
+import { get, multipart, PNG_BYTES, post, postForm, refusal } from '../../../testing/api/http';
 import { registerPatient } from '../../../testing/api/patient-calls';
 import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
 
@@ -32,7 +32,7 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
       await post(env.app, '/api/v1/user/register', { name: 'Ben', email: 'ben@example.com', password: 'secret1' });
       const again = await post(env.app, '/api/v1/user/register', { name: 'Ben 2', email: 'BEN@example.com', password: 'secret2' });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ success: false, message: MESSAGES.emailTaken });
+      expect(again.body).toEqual({ success: false, message: MESSAGES.emailTaken, code: 'emailTaken' });
     });
 
     it.each([
@@ -44,7 +44,7 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
     ])('refuses registration %j with the shared message', async (payload, message) => {
       const res = await post(env.app, '/api/v1/user/register', payload);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual(refusal(message));
     });
 
     it('gives one message for a wrong password and an unknown email (401)', async () => {
@@ -53,7 +53,7 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
       const unknown = await post(env.app, '/api/v1/user/login', { email: 'nobody@example.com', password: 'secret1' });
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
-        expect(res.body).toEqual({ success: false, message: MESSAGES.wrongCredentials });
+        expect(res.body).toEqual({ success: false, message: MESSAGES.wrongCredentials, code: 'wrongCredentials' });
       }
       const invalid = await post(env.app, '/api/v1/user/login', { email: 'cleo', password: 'secret1' });
       expect(invalid.status).toBe(400);
@@ -72,7 +72,7 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
       }
       const refused = await from('/api/v1/user/login', { email: 'x@example.com', password: 'secret1' });
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ success: false, message: MESSAGES.tooManyAttempts });
+      expect(refused.body).toEqual({ success: false, message: MESSAGES.tooManyAttempts, code: 'tooManyAttempts' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       for (let i = 0; i < 2; i += 1) await from('/api/v1/user/register', {});
       expect((await from('/api/v1/user/register', {})).status).toBe(429);
@@ -143,7 +143,7 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
       const before = (await get<{ user: UserProfile }>(env.app, '/api/v1/user/get-profile', token)).body.user;
       const res = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'Changed Name', phone: '', ...fields }), token);
       expect(res.status).toBe(status);
-      expect(res.body).toEqual({ success: false, message });
+      expect(res.body).toEqual(refusal(message));
       expect((await get<{ user: UserProfile }>(env.app, '/api/v1/user/get-profile', token)).body.user).toEqual(before);
     });
 
@@ -153,11 +153,11 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
       const fake = multipart({ name: 'New Name' }, { filename: 'x.png', type: 'image/png', bytes: Buffer.from('<svg onload="alert(1)"/>') });
       const notImage = await postForm(env.app, '/api/v1/user/update-profile', fake, token);
       expect(notImage.status).toBe(415);
-      expect(notImage.body).toEqual({ success: false, message: MESSAGES.invalidImage });
+      expect(notImage.body).toEqual({ success: false, message: MESSAGES.invalidImage, code: 'invalidImage' });
       const huge = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]);
       const big = await postForm(env.app, '/api/v1/user/update-profile', multipart({ name: 'New Name' }, { filename: 'x.png', type: 'image/png', bytes: huge }), token);
       expect(big.status).toBe(413);
-      expect(big.body).toEqual({ success: false, message: MESSAGES.imageTooLarge });
+      expect(big.body).toEqual({ success: false, message: MESSAGES.imageTooLarge, code: 'imageTooLarge' });
       expect((await get<{ user: UserProfile }>(env.app, '/api/v1/user/get-profile', token)).body.user).toEqual(before);
     });
   });

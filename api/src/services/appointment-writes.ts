@@ -135,7 +135,7 @@ export function createAppointmentWrites(
   /** 400 when CANCEL_CUTOFF_HOURS closes online changes of a visit at this time. */
   function refuseWithinCutoff(slotDate: string, slotTime: string, now: Date, timeZone: string): void {
     const start = slotInterval(slotDate, slotTime, timeZone)?.start;
-    if (start && isWithinCutoff(start, now, limits.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(limits.cancelCutoffHours));
+    if (start && isWithinCutoff(start, now, limits.cancelCutoffHours)) throw new HttpError(400, cancelCutoffMessage(limits.cancelCutoffHours), 'cancelCutoff');
   }
 
   /**

@@ -135,7 +135,7 @@ describe.each(DRIVERS)('audit trail on %s', (driver) => {
     const before = (await readTrail(env, 'action=auth.refused')).entries.length;
     const res = await get(env.app, '/api/v1/admin/audit', token);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ success: false, message: MESSAGES.adminOnly });
+    expect(res.body).toEqual({ success: false, message: MESSAGES.adminOnly, code: 'adminOnly' });
     expect((await get(env.app, '/api/v1/user/appointments')).status).toBe(401);
     const refused = (await readTrail(env, 'action=auth.refused')).entries;
     expect(refused.length).toBe(before + 2);
@@ -154,7 +154,7 @@ describe.each(DRIVERS)('audit trail on %s', (driver) => {
     for (const bad of ['day=2026-02-30', 'limit=0', 'limit=500', 'before=x', 'action=a%20b']) {
       const res = await get(env.app, `/api/v1/admin/audit?${bad}`, await adminToken(env));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidAuditFilter });
+      expect(res.body).toEqual({ success: false, message: MESSAGES.invalidAuditFilter, code: 'invalidAuditFilter' });
     }
   });
 

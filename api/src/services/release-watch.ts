@@ -1,26 +1,38 @@
 import type { FastifyRequest } from 'fastify';
-import { type CanaryJudgement, type CanaryRuleReport, type CanaryState, judgeCanary, type ReleaseOrder } from '@carebook/shared';
+import {
+  type CanaryAssessment,
+  CANARY_WINDOW,
+  type CanaryJudgement,
+  type CanaryMinute,
+  type CanaryRuleReport,
+  type CanaryState,
+  assessCanary,
+  type ReleaseOrder,
+} from '@carebook/shared';
 import type { Db, Queryable } from '../db/db';
 import { HttpError } from '../lib/http-error';
 import { canaryWithdrawnMail } from '../lib/mail-templates';
 import { enqueueMail } from '../repositories/mail-outbox-repository';
-import { countsSince, minuteOf, type Telemetry } from './telemetry';
+import { countsSince, minuteCountsSince, minuteOf, type Telemetry } from './telemetry';
 
 /**
  * The API's side of a canary (issue 42): each remote's own server reports its live release and
  * running canary every ~10 s (`check`), the API keeps what it reported (`release_watch`), judges
  * the canary by the rule (shared/src/domain/canary-rule.ts) on the telemetry, and answers an
  * order the server carries out on its store:
- * - `withdraw` when the rule fires over the window (the current minute and the one before it);
+ * - `withdraw` when the rule fires over its window (the shortest span of the last 2 to 10 whole
+ *   minutes with 30 page views a side, never before the canary started), or over the canary's whole
+ *   life when even that window has too few views;
  * - `promote` (by the rule) when the plan's time is up (`holding`), the canary was seen enough
  *   since it started (at least 30 page views a side) and the rule fires neither over the window
- *   nor since the start; if it fires since the start, `withdraw`; with too few views it keeps holding;
+ *   nor since the start; if it fires since the start, `withdraw`; with too few views it keeps holding
+ *   (`assessCanary` in shared/src/domain/canary-rule.ts);
  * - a staff order (`promote`/`rollback`), kept until carried out. A withdrawal beats any other order.
  * An order stays until the server reports that canary ended. Every order is in the audit trail with
  * its figures, written in the same transaction as the order; a withdrawal also emails the canary's
  * contact (once per canary: the outbox's dedupe key).
  */
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
 
 interface WatchRow {
   remote: string;
@@ -93,28 +105,43 @@ export type AuditWithin = (
 export function createReleaseWatch(options: { db: Db; now: () => Date; audit: { within: AuditWithin }; telemetry: Telemetry }): ReleaseWatch {
   const { db, now, audit, telemetry } = options;
 
-  const judge = async (remote: string, watch: Pick<RemoteWatch, 'live' | 'canary'>): Promise<CanaryRuleReport | null> => {
+  /** The rule's assessment of a running canary now (null: no canary or no live release). */
+  const assess = async (remote: string, watch: Pick<RemoteWatch, 'live' | 'canary'>): Promise<{ report: CanaryRuleReport; assessment: CanaryAssessment } | null> => {
     const { canary, live } = watch;
     if (!canary || !live) return null;
     await telemetry.flush();
     const to = now();
-    const from = new Date(minuteOf(to).getTime() - WINDOW_MS);
+    const startedAt = new Date(canary.startedAt).getTime();
     const zero = { views: 0, errorViews: 0 };
-    const recent = await countsSince(db, remote, from);
-    const whole = await countsSince(db, remote, minuteOf(new Date(canary.startedAt)));
-    const windowed = judgeCanary(recent.get(canary.id) ?? zero, recent.get(live) ?? zero);
-    const sinceStart = judgeCanary(whole.get(canary.id) ?? zero, whole.get(live) ?? zero);
-    return {
-      verdict: windowed.verdict,
-      from: from.toISOString(),
+    const from = new Date(Math.max(minuteOf(to).getTime() - (CANARY_WINDOW.maxMinutes - 1) * MINUTE_MS, minuteOf(new Date(startedAt)).getTime()));
+    const perMinute = await minuteCountsSince(db, remote, [canary.id, live], from);
+    const recent: CanaryMinute[] = perMinute.map((row) => ({
+      minute: row.minute.getTime(),
+      canary: row.release === canary.id ? row : zero,
+      live: row.release === live ? row : zero,
+    }));
+    const whole = await countsSince(db, remote, minuteOf(new Date(startedAt)));
+    const assessment = assessCanary({
+      recent,
+      sinceStart: { canary: whole.get(canary.id) ?? zero, live: whole.get(live) ?? zero },
+      now: to.getTime(),
+      startedAt,
+      holding: canary.state === 'holding',
+    });
+    const { window: windowed, sinceStart } = assessment;
+    const report: CanaryRuleReport = {
+      verdict: windowed.judgement.verdict,
+      from: new Date(windowed.from).toISOString(),
       to: to.toISOString(),
-      canary: side(canary.id, windowed.canary),
-      live: side(live, windowed.live),
-      z: windowed.z,
-      summary: windowed.summary,
+      canary: side(canary.id, windowed.judgement.canary),
+      live: side(live, windowed.judgement.live),
+      z: windowed.judgement.z,
+      summary: `over the last ${windowed.minutes === 1 ? 'minute' : `${windowed.minutes} minutes`}, ${windowed.judgement.summary}`,
       sinceStart: { verdict: sinceStart.verdict, canary: side(canary.id, sinceStart.canary), live: side(live, sinceStart.live), z: sinceStart.z },
     };
+    return { report, assessment };
   };
+  const judge = async (remote: string, watch: Pick<RemoteWatch, 'live' | 'canary'>): Promise<CanaryRuleReport | null> => (await assess(remote, watch))?.report ?? null;
 
   const setOrder = (tx: Queryable, remote: string, action: 'withdraw' | 'promote' | 'rollback', canary: string, by: string, note: string) =>
     tx.query(
@@ -129,7 +156,8 @@ export function createReleaseWatch(options: { db: Db; now: () => Date; audit: { 
     judge,
 
     async check(request, remote, report) {
-      const rule = await judge(remote, report);
+      const assessed = await assess(remote, report);
+      const rule = assessed?.report ?? null;
       const order = await db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO release_watch (remote, live, canary, reported_at) VALUES ($1, $2, $3, $4)
@@ -155,12 +183,12 @@ export function createReleaseWatch(options: { db: Db; now: () => Date; audit: { 
           await audit.within(tx, request, 'release.canary-ended', { type: 'release', id: previous.id }, { remote, canary: previous.id, live: report.live, outcome });
         }
         const canary = report.canary;
-        if (!canary || !rule || !row) return orderOf(row);
+        if (!canary || !assessed || !rule || !row) return orderOf(row);
         const current = orderOf(row);
+        const { assessment } = assessed;
         const figures = { window: { from: rule.from, to: rule.to, canary: rule.canary, live: rule.live, z: rule.z }, sinceStart: rule.sinceStart };
-        const firesOverLife = canary.state === 'holding' && rule.sinceStart.verdict === 'withdraw';
-        if (current.action !== 'withdraw' && (rule.verdict === 'withdraw' || firesOverLife)) {
-          const summary = rule.verdict === 'withdraw' ? rule.summary : judgeCanary(rule.sinceStart.canary, rule.sinceStart.live).summary;
+        const summary = assessment.over === 'window' ? rule.summary : `since it started, ${assessment.because.summary}`;
+        if (current.action !== 'withdraw' && assessment.action === 'withdraw') {
           const note = `withdrawn by the rule: ${summary}`;
           await setOrder(tx, remote, 'withdraw', canary.id, 'rule', note);
           await audit.within(tx, request, 'release.canary-withdraw', { type: 'release', id: canary.id }, {
@@ -182,13 +210,8 @@ export function createReleaseWatch(options: { db: Db; now: () => Date; audit: { 
           }
           return orderOf(await lockRow(tx, remote));
         }
-        if (
-          current.action === 'none' &&
-          canary.state === 'holding' &&
-          rule.verdict !== 'withdraw' &&
-          rule.sinceStart.verdict === 'healthy'
-        ) {
-          const note = `promoted by the rule at the end of its plan: ${judgeCanary(rule.sinceStart.canary, rule.sinceStart.live).summary}`;
+        if (current.action === 'none' && assessment.action === 'promote') {
+          const note = `promoted by the rule at the end of its plan: ${summary}`;
           await setOrder(tx, remote, 'promote', canary.id, 'rule', note);
           await audit.within(tx, request, 'release.canary-promote', { type: 'release', id: canary.id }, { remote, canary: canary.id, live: report.live, by: 'rule', figures });
           return orderOf(await lockRow(tx, remote));

@@ -70,7 +70,7 @@ describe.each(DRIVERS)('sessions on %s', (driver) => {
     expect(await revokeSession(env.db, sessionId)).toBe(false);
     const refused = await profile(token);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.notLoggedIn });
+    expect(refused.body).toEqual({ success: false, message: MESSAGES.notLoggedIn, code: 'notLoggedIn' });
     expect((await profile(other.body.token)).status).toBe(200);
     expect((await listOpenSessions(env.db, userId, { now: env.clock.time })).map((s) => s.id)).toEqual([sessionOf(other.body.token).sessionId]);
   });
@@ -160,7 +160,7 @@ describe.each(DRIVERS)('sessions on %s', (driver) => {
     expect(await revokeUserSessions(env.db, ADMIN.email, { role: 'admin', reason: 'staff' })).toBeGreaterThan(0);
     const refused = await get(env.app, '/api/v1/admin/appointments', token);
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ success: false, message: MESSAGES.adminOnly });
+    expect(refused.body).toEqual({ success: false, message: MESSAGES.adminOnly, code: 'adminOnly' });
   });
 });
 

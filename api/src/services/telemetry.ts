@@ -234,6 +234,23 @@ export async function countsSince(db: Db, remote: string, from: Date): Promise<M
   return new Map(rows.map((row) => [row.release, { remote, release: row.release, views: int(row.views), errorViews: int(row.error_views), apiFailures: int(row.api_failures) }]));
 }
 
+/** One release's counts in one minute (`minute`: its start). */
+export interface ReleaseMinuteCounts {
+  release: string;
+  minute: Date;
+  views: number;
+  errorViews: number;
+}
+
+/** Views and error views of the given releases of `remote`, per minute, from `from` (a minute) on. */
+export async function minuteCountsSince(db: Db, remote: string, releases: string[], from: Date): Promise<ReleaseMinuteCounts[]> {
+  const rows = await db.query<{ release: string; minute: Date | string; views: string | number; error_views: string | number }>(
+    'SELECT release, minute, views, error_views FROM telemetry_minutes WHERE remote = $1 AND release = ANY($2::text[]) AND minute >= $3',
+    [remote, releases, from],
+  );
+  return rows.map((row) => ({ release: row.release, minute: new Date(row.minute), views: int(row.views), errorViews: int(row.error_views) }));
+}
+
 export interface MinutePoint {
   minute: string;
   views: number;

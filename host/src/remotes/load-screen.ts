@@ -1,6 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { UNAVAILABLE } from './offline-remote-plugin';
+import { reportLoadFailure } from '../telemetry/telemetry';
 import { refreshRemote, resetRemote } from './runtime-config';
 
 type Screen = LazyExoticComponent<ComponentType>;
@@ -47,6 +48,7 @@ async function loadScreenModule(id: string): Promise<ScreenModule> {
       }
     }
     resetRemote(remote);
+    reportLoadFailure(remote, error);
     throw error;
   }
 }

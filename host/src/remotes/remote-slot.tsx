@@ -1,10 +1,11 @@
 import { SCREENS, type SkeletonShape } from '@carebook/shared';
-import { useCallback, useContext, useState, Suspense, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useState, Suspense, type ComponentType, type ReactNode } from 'react';
 import { forgetScreen, getScreen } from './load-screen';
 import { ScreenNotOnServer, ServerScreensContext } from './server-screens';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import styles from './remote-slot.module.css';
 import { RouteSkeleton } from './route-skeleton';
+import { reportBoundaryError, reportRemoteRendered } from '../telemetry/telemetry';
 
 export interface RemoteSlotProps {
   /** Federation name of the remote, e.g. `doctors`. */
@@ -51,10 +52,13 @@ export function RemoteSlot({ remote, module, skeleton, loading }: RemoteSlotProp
   }, [id]);
   const serverScreens = useContext(ServerScreensContext);
   const Screen = serverScreens ? (serverScreens(id) ?? notOnServer(id)) : getScreen(id);
+  // The page shows this remote's region: a view of it, for its release's figures (telemetry).
+  useEffect(() => reportRemoteRendered(remote), [remote]);
 
   return (
     <RemoteErrorBoundary
       key={`${id}#${attempt}`}
+      onError={(error) => reportBoundaryError(remote, error)}
       fallback={() => (
         <section className={styles.fallback} role="alert" aria-labelledby={`unavailable-${remote}`}>
           <h2 id={`unavailable-${remote}`}>This part of the site is unavailable right now</h2>

@@ -19,17 +19,37 @@ function setup(responses: Array<Response | Error>, token: string | null = 'tok')
     return next;
   });
   const onUnauthorized = jest.fn();
+  const onFailure = jest.fn();
   const client = createApiClient({
     baseUrl: 'http://api.test/',
     getToken: () => token,
     onUnauthorized,
+    onFailure,
     fetch: fetchMock as unknown as typeof fetch,
     retryDelay: () => 0,
   });
-  return { client, calls, onUnauthorized };
+  return { client, calls, onUnauthorized, onFailure };
 }
 
 describe('createApiClient', () => {
+  it('tells of each failed call once, after its retries, with its status (0: no answer)', async () => {
+    const { client, onFailure } = setup([
+      reply(503, {}),
+      reply(503, {}),
+      reply(503, {}),
+      reply(503, { message: 'down' }),
+      reply(404, { success: false, message: 'No such doctor' }),
+      new TypeError('Failed to fetch'),
+      reply(200, { success: true }),
+    ]);
+    await expect(client.get('/a')).rejects.toBeInstanceOf(ApiError);
+    expect(onFailure.mock.calls).toEqual([[503]]);
+    await expect(client.post('/b', {})).rejects.toBeInstanceOf(ApiError);
+    await expect(client.post('/c', {})).rejects.toBeInstanceOf(ApiError);
+    await client.post('/d', {});
+    expect(onFailure.mock.calls).toEqual([[503], [404], [0]]);
+  });
+
   it("sends a post's Idempotency-Key, and none when there is no key", async () => {
     const { client, calls } = setup([reply(201, { success: true }), reply(200, { success: true })]);
     await bookAppointment(client, { docId: 'doc01', slotDate: '25_11_2026', slotTime: '14:00' }, 'action-key-1');

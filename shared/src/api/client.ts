@@ -11,6 +11,11 @@ export interface ApiClientOptions {
   onUnauthorized?: () => void;
   /** Injected for tests; defaults to the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Told once per call that failed, after its retries: the reply's status, 0 when no reply came
+   * (the host's telemetry counts failed calls by status class).
+   */
+  onFailure?: (status: number) => void;
   /** Delay before retry `n` (0-based) of a GET or keyed POST; exponential by default. */
   retryDelay?: (attempt: number) => number;
 }
@@ -71,6 +76,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           ? await retryingFetch(url, { method, headers, body: payload })
           : await plainFetch(url, { method, headers, body: payload });
     } catch {
+      options.onFailure?.(0);
       throw new ApiError(MESSAGES.networkError, 0);
     }
     if (response.ok && accept !== 'application/json') return (await response.text()) as T;
@@ -78,6 +84,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.status === 401) options.onUnauthorized?.();
     const message = typeof data?.message === 'string' && data.message ? data.message : undefined;
     if (!response.ok) {
+      options.onFailure?.(response.status);
       throw new ApiError(message ?? (response.status >= 500 ? MESSAGES.somethingWentWrong : MESSAGES.unexpectedError), response.status);
     }
     if (!data || data.success !== true) throw new ApiError(message ?? MESSAGES.unexpectedError, response.status);

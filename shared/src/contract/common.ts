@@ -8,8 +8,11 @@ import { MESSAGES } from '../domain/messages';
  */
 export const requestBody = <Shape extends z.ZodRawShape>(shape: Shape) => z.object(shape, { error: MESSAGES.badRequest });
 
-/** Every refusal and failure: 4xx with a message meant for people, 5xx with a generic one. */
-export const errorReplySchema = z.object({ success: z.literal(false), message: z.string() });
+/**
+ * Every refusal and failure (4xx with a message meant for people, 5xx with a generic one): `message` in the product's words for people, `code` stable for programs (the key of
+ * the product message, e.g. `slotTaken`, or one named for its status, e.g. `conflict`).
+ */
+export const errorReplySchema = z.object({ success: z.literal(false), message: z.string(), code: z.string() });
 
 /** The envelope every reply shares; what a caller that only needs "did it work" reads. */
 export const apiReplySchema = z.object({ success: z.boolean(), message: z.string().optional() });

@@ -39,6 +39,8 @@ export interface AppProviderProps {
    * browser's storage): start signed out too, then read the stored token before the first paint.
    */
   hydrating?: boolean;
+  /** Told of each API call that failed (status, 0: no answer), e.g. for the page's telemetry. */
+  onApiFailure?: (status: number) => void;
   /** Injected for tests. */
   apiClient?: ApiClient;
   children: ReactNode;
@@ -60,6 +62,8 @@ export function AppProvider(props: AppProviderProps): ReactNode {
   const tokenRef = useRef(token);
   const expiredRef = useRef(onSessionExpired);
   expiredRef.current = onSessionExpired;
+  const failureRef = useRef(props.onApiFailure);
+  failureRef.current = props.onApiFailure;
 
   const setToken = useCallback(
     (next: string | null) => {
@@ -89,6 +93,7 @@ export function AppProvider(props: AppProviderProps): ReactNode {
           setToken(null);
           expiredRef.current?.();
         },
+        onFailure: (status) => failureRef.current?.(status),
       }),
     [apiClient, apiUrl, setToken],
   );

@@ -19,8 +19,13 @@ const BookingConfirmation = lazy(() =>
 const RescheduleSection = lazy(() =>
   import('../reschedule/reschedule-section').then((module) => ({ default: module.RescheduleSection })),
 );
-const NotifyEarlier = lazy(() => import('../waitlist/notify-earlier').then((module) => ({ default: module.NotifyEarlier })));
-const RelatedDoctors = lazy(() => import('../related-doctors/related-doctors').then((module) => ({ default: module.RelatedDoctors })));
+// These two show together below the booking panel: one chunk, one request (about 0.4 KB of headers less).
+const NotifyEarlier = lazy(() =>
+  import(/* webpackChunkName: "below-the-panel" */ '../waitlist/notify-earlier').then((module) => ({ default: module.NotifyEarlier })),
+);
+const RelatedDoctors = lazy(() =>
+  import(/* webpackChunkName: "below-the-panel" */ '../related-doctors/related-doctors').then((module) => ({ default: module.RelatedDoctors })),
+);
 
 const LOGIN_TO_BOOK_TOAST = 'login-to-book';
 
