@@ -92,6 +92,11 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
     const build = stages.get('build') ?? '';
     expect(build.match(/npm install/g)).toHaveLength(1);
+    // Install, build and bundle in one step that leaves only /out: the packages are never a layer.
+    expect(build.match(/^RUN /gm)).toHaveLength(1);
+    expect(build).toMatch(/bundle-servers\.ts \/out \\\s*&& cd \/ && rm -rf \/repo /);
+    // The legacy builder builds every stage before the target: the mail catcher's comes first.
+    expect([...stages.keys()][0]).toBe('mail');
     // Every workspace with a build script is built once (two at a time), then the servers bundled.
     const built = (build.match(/printf '%s\\n' ([^|]+)\|/)?.[1] ?? '').split(/\s+/).filter((word) => word && word !== '\\');
     const workspaces = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { workspaces: string[] }).workspaces;
@@ -186,7 +191,7 @@ describe('docker-compose.yml and the Dockerfile', () => {
     expect(published(balancer).sort()).toEqual(REPLICATED.map((app) => ports.get(app)).sort());
     const defaults = sections.get('defaults') ?? '';
     expect(defaults).toMatch(/^\s+default-server check inter 500ms fastinter 250ms .*fall 2 /m);
-    expect(defaults).toMatch(/^\s+timeout check 2s$/m);
+    expect(defaults).toMatch(/^\s+timeout check 5s$/m);
     expect(sections.get('resolvers docker')).toMatch(/^\s+hold nx 1s$/m);
     expect(defaults).toMatch(/^\s+option redispatch/m);
     for (const app of REPLICATED) {
