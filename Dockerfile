@@ -9,24 +9,30 @@
 # NODE_IMAGE: a Node 24 image on Debian; deploy/local-images/build.sh makes one without a registry.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
+# First, as the legacy builder (docker-compose 1.29's) builds every stage before the target: the mail
+# catcher's image does not wait for the apps' build, and they can be built side by side.
+FROM ${NODE_IMAGE} AS mail
+LABEL org.carebook.stage=mail
+RUN npm install --global --no-audit --no-fund maildev@3.0.0 && npm cache clean --force
+USER node
+EXPOSE 1025 1080
+CMD ["maildev", "--ip", "0.0.0.0", "--smtp", "1025", "--web", "1080"]
+
 FROM ${NODE_IMAGE} AS build
 LABEL org.carebook.stage=build
 WORKDIR /repo
-# The manifests first, so a change of code reuses the installed packages.
-COPY package.json package-lock.json .npmrc ./
-COPY shared/package.json shared/
-COPY host/package.json host/
-COPY remotes/doctors/package.json remotes/doctors/
-COPY remotes/booking/package.json remotes/booking/
-COPY remotes/account/package.json remotes/account/
-COPY remotes/pages/package.json remotes/pages/
-COPY admin/package.json admin/
-COPY api/package.json api/
-COPY servers/package.json servers/
-COPY e2e/package.json e2e/
-RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npx tsx scripts/deploy/bundle-servers.ts /out
+# One step: install the packages, build the six apps' webpack builds two at a time (what `npm run
+# build` does one after another: a build leaves much of a second core idle), bundle the servers
+# into /out, then delete everything but /out. The installed packages never become a layer of
+# their own: committing one (some 730 MB in 56,000 files) took 71 s beside the install's
+# 90 s (deployment test, load average 6-8), and only /out is used by the images. Any command
+# failing fails the step.
+RUN npm install --no-audit --no-fund \
+    && printf '%s\n' host remotes/doctors remotes/booking admin remotes/account remotes/pages \
+      | xargs -P 2 -I {} npm run build --silent -w {} \
+    && npx tsx scripts/deploy/bundle-servers.ts /out \
+    && cd / && rm -rf /repo /root/.npm /tmp/*
 
 FROM ${NODE_IMAGE} AS runtime
 LABEL org.carebook.stage=runtime
@@ -56,10 +62,3 @@ ENV PORT=5174
 USER node
 EXPOSE 5174
 CMD ["node", "server/serve-admin.js"]
-
-FROM ${NODE_IMAGE} AS mail
-LABEL org.carebook.stage=mail
-RUN npm install --global --no-audit --no-fund maildev@3.0.0 && npm cache clean --force
-USER node
-EXPOSE 1025 1080
-CMD ["maildev", "--ip", "0.0.0.0", "--smtp", "1025", "--web", "1080"]

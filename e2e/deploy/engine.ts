@@ -128,8 +128,13 @@ interface ComposeService {
 
 export interface ComposeProject {
   name: string;
-  /** 127.0.0.1 address of a service's published port, e.g. `url('host')`. */
-  url(service: string): string;
+  /**
+   * 127.0.0.1 address of a service's published port, e.g. `url('admin')`; `port` picks one of
+   * several by the container's port, e.g. `url('balancer', 4000)`.
+   */
+  url(service: string, port?: number): string;
+  /** The address of a service's container on the project's network, e.g. `http://172.18.0.5:3000`. */
+  containerUrl(service: string, port: number): Promise<string>;
   /** docker-compose with this project's name and file. */
   compose(args: string[], timeoutMs?: number): Promise<string>;
   /** Runs a command in a service's container. */
@@ -140,27 +145,32 @@ export interface ComposeProject {
 
 /**
  * The repository's docker-compose.yml with each published port moved to a free one on 127.0.0.1
- * (and every address that names it), so the project runs beside anything else on this machine.
+ * (and every address that names it), so the project runs beside anything else on this machine;
+ * `settings` adds environment variables per service.
  */
-export async function composeProject(env: NodeJS.ProcessEnv): Promise<ComposeProject> {
+export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<string, Record<string, string>> = {}): Promise<ComposeProject> {
   const file = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
   };
   const moved = new Map<string, number>();
-  const byService = new Map<string, number>();
+  const byService = new Map<string, Map<number, number>>();
   for (const [name, service] of Object.entries(file.services)) {
+    const published = new Map<number, number>();
+    byService.set(name, published);
     service.ports = await Promise.all(
       (service.ports ?? []).map(async (mapping) => {
-        const [published = '', target = ''] = mapping.split(':');
+        const [outside = '', target = ''] = mapping.split(':');
         const port = await freePort();
-        moved.set(published, port);
-        byService.set(name, port);
+        moved.set(outside, port);
+        published.set(Number(target), port);
         return `127.0.0.1:${port}:${target}`;
       }),
     );
   }
-  for (const service of Object.values(file.services)) {
-    if (service.build) service.build.context = REPO_ROOT;
+  for (const [name, service] of Object.entries(file.services)) {
+    // A copy per service: replicas written as YAML aliases share one object.
+    service.environment = { ...service.environment, ...settings[name] };
+    if (service.build) service.build.context = path.resolve(REPO_ROOT, service.build.context);
     for (const [key, value] of Object.entries(service.environment ?? {})) {
       service.environment![key] = String(value).replace(/http:\/\/localhost:(\d+)/g, (whole, port: string) =>
         moved.has(port) ? `http://127.0.0.1:${moved.get(port)}` : whole,
@@ -175,10 +185,18 @@ export async function composeProject(env: NodeJS.ProcessEnv): Promise<ComposePro
     run('docker-compose', ['--project-name', name, '--file', composeFile, '--ansi', 'never', ...args], { env, timeoutMs });
   return {
     name,
-    url: (service) => {
-      const port = byService.get(service);
-      if (!port) throw new Error(`${service} publishes no port`);
+    url: (service, target) => {
+      const published = byService.get(service) ?? new Map<number, number>();
+      const port = target === undefined ? [...published.values()][0] : published.get(target);
+      if (!port) throw new Error(`${service} publishes no port${target === undefined ? '' : ` ${target}`}`);
       return `http://127.0.0.1:${port}`;
+    },
+    containerUrl: async (service, port) => {
+      const id = (await compose(['ps', '--quiet', service])).trim();
+      if (!id) throw new Error(`${service} has no container`);
+      const address = (await run('docker', ['inspect', '--format', '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}', id])).trim().split(' ')[0];
+      if (!address) throw new Error(`${service} has no address`);
+      return `http://${address}:${port}`;
     },
     compose,
     exec: (service, command) => compose(['exec', '-T', service, ...command]),

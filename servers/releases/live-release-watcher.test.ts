@@ -6,6 +6,8 @@ import type { RemoteAddress } from './live-remotes';
 
 const INTERVAL_MS = 500;
 const TIMEOUT_MS = 1000;
+/** Two questions timed out and a bit: a known release is kept through two late answers in a row. */
+const SILENCE_MS = 2 * TIMEOUT_MS + INTERVAL_MS;
 // The watcher's own timers take a test up to 4.5 s (rounds of intervals and timeouts), too close to
 // jest's default of 5 s: a late timer on a busy machine failed one that was on time by its own rules.
 jest.setTimeout(6 * TIMEOUT_MS + 4 * INTERVAL_MS);
@@ -120,8 +122,14 @@ const address = (name: string, port: number): RemoteAddress => ({
   internalOrigin: `http://127.0.0.1:${port}`,
 });
 
+/** What the watchers told the operator's log. */
+const logged: string[] = [];
+afterEach(() => {
+  logged.length = 0;
+});
+
 function watch(addresses: RemoteAddress[]): { watcher: LiveReleaseWatcher; changes: LiveReleaseChange[] } {
-  const watcher = new LiveReleaseWatcher(addresses, { intervalMs: INTERVAL_MS, timeoutMs: TIMEOUT_MS });
+  const watcher = new LiveReleaseWatcher(addresses, { intervalMs: INTERVAL_MS, timeoutMs: TIMEOUT_MS, silenceMs: SILENCE_MS, log: (line) => logged.push(line) });
   const changes: LiveReleaseChange[] = [];
   watcher.onChange((change) => changes.push(change));
   cleanups.push(() => watcher.stop());
@@ -274,34 +282,41 @@ describe('LiveReleaseWatcher', () => {
     const down = nextChange(watcher, (change) => change.next === null, 5 * INTERVAL_MS);
     await first.close();
     expect((await down).change).toEqual(expect.objectContaining({ remote: 'pages', previous: RELEASE_A, next: null }));
+    // A refused connection (or one cut by the closing remote) counts at once, and the operator is told why.
+    expect(logged).toEqual([expect.stringMatching(/^pages: .+; serving its fallback until it answers$/)]);
     expect(watcher.current()).toEqual({ remotes: { pages: 'http://public-pages.test/remoteEntry.js' }, releases: { pages: null }, canaries: {} });
 
     const back = nextChange(watcher, (change) => change.next !== null, 5 * INTERVAL_MS);
     await fakeRemote(RELEASE_B, first.port);
     expect((await back).change).toEqual(expect.objectContaining({ remote: 'pages', previous: null, next: RELEASE_B }));
     expect(watcher.current().remotes.pages).toBe(`http://public-pages.test/releases/${RELEASE_B.id}/remoteEntry.js`);
+    expect(logged.at(-1)).toBe(`pages: answering again with release ${RELEASE_B.id}`);
   });
 
-  it('keeps a release through one late answer, and reports the remote down when the next is late too', async () => {
+  it('keeps a release through late answers, and reports the remote down once it has been silent for the silence limit', async () => {
     const pages = await fakeRemote(RELEASE_A);
     const { watcher, changes } = watch([address('pages', pages.port)]);
     await watcher.start();
 
+    // Two late answers in a row (a busy machine, a balancer trying a dead replica first) keep the release.
     pages.lateByMs = TIMEOUT_MS + 200;
-    pages.lateAnswers = 1;
+    pages.lateAnswers = 2;
     const asked = pages.questions;
-    await until(() => pages.questions >= asked + 3, 10 * INTERVAL_MS);
+    await until(() => pages.questions >= asked + 4, 12 * INTERVAL_MS);
     expect(watcher.current().releases.pages).toEqual(RELEASE_A);
     expect(changes.map((change) => change.next?.id ?? null)).toEqual([RELEASE_A.id]);
+    expect(logged).toEqual([]);
 
-    const down = nextChange(watcher, (change) => change.next === null, 10 * INTERVAL_MS);
+    const down = nextChange(watcher, (change) => change.next === null, 12 * INTERVAL_MS);
     const hungAt = pages.questions;
     pages.hangs = true;
-    await down;
-    // The first question left unanswered is forgiven; the second one reports the remote down.
-    expect(pages.questions - hungAt).toBe(2);
+    const { afterMs } = await down;
+    // Questions time out at 1 s, 2 s and 3 s: the third is past the 2.5 s of silence allowed.
+    expect(pages.questions - hungAt).toBe(3);
+    expect(afterMs).toBeGreaterThanOrEqual(SILENCE_MS);
     expect(changes.map((change) => change.next?.id ?? null)).toEqual([RELEASE_A.id, null]);
-  });
+    expect(logged).toEqual([expect.stringMatching(/^pages: no answer for \d+ ms; serving its fallback until it answers$/)]);
+  }, 20_000);
 
   it('counts a reply that is not a release as not answering', async () => {
     const server = http.createServer((_request, response) => {

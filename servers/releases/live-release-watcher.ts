@@ -4,6 +4,13 @@ import { askLiveRelease, liveRemotesFrom, releaseInfoOf, type LiveRelease, type 
 /** How often each remote is asked for its live release, and how long one answer may take. */
 const POLL_INTERVAL_MS = 1000;
 const POLL_TIMEOUT_MS = 800;
+/**
+ * How long a remote whose release is known may leave every question unanswered (timed out, not
+ * refused) before it counts as down. A remote that is only slow (a busy machine, a balancer trying
+ * a dead replica first) keeps its release meanwhile: pages keep rendering it, and its files are
+ * still served by every replica.
+ */
+const SILENCE_MS = 5000;
 
 /** One remote's live release changed: a release, a rollback, or the remote went down or came back. */
 export interface LiveReleaseChange {
@@ -21,6 +28,9 @@ export type LiveReleaseListener = (change: LiveReleaseChange) => void;
 export interface LiveReleaseWatcherOptions {
   intervalMs?: number;
   timeoutMs?: number;
+  silenceMs?: number;
+  /** Where a remote's going down and coming back are told (an operator's log); console by default. */
+  log?: (line: string) => void;
 }
 
 /** One started run: stopping aborts its questions in flight and clears its timers. */
@@ -40,17 +50,20 @@ const sameRelease = (a: LiveRelease | null, b: LiveRelease | null): boolean => a
  * once the previous answer came (or timed out), so a hanging remote never piles up requests and
  * never delays the others. A release or rollback shows on page loads within one interval.
  *
- * Until a remote first answers, and while it does not (refused, an error, or two timeouts in a
- * row), it gets its stable `/remoteEntry.js` and a null release (browsers then show its region's
- * fallback and retry it on their own).
+ * Until a remote first answers, and while it does not (refused, an error reply, or no answer at
+ * all for `silenceMs`), it gets its stable `/remoteEntry.js` and a null release (browsers then show
+ * its region's fallback and retry it on their own). Questions that only time out keep a known
+ * release until the silence has lasted that long: slow answers are a busy moment, not an outage.
  */
 export class LiveReleaseWatcher {
   private readonly intervalMs: number;
   private readonly timeoutMs: number;
+  private readonly silenceMs: number;
+  private readonly log: (line: string) => void;
   private readonly answers = new Map<string, LiveRelease | null>();
   private readonly listeners = new Set<LiveReleaseListener>();
-  /** Remotes whose last question timed out while their release was known. */
-  private readonly late = new Set<string>();
+  /** Remotes whose questions have timed out since then (ms since the epoch) while their release was known. */
+  private readonly silentSince = new Map<string, number>();
   private snapshot: LiveRemotes;
   private run: Run | null = null;
   private firstRound: Promise<void> = Promise.resolve();
@@ -61,6 +74,8 @@ export class LiveReleaseWatcher {
   ) {
     this.intervalMs = options.intervalMs ?? POLL_INTERVAL_MS;
     this.timeoutMs = options.timeoutMs ?? POLL_TIMEOUT_MS;
+    this.silenceMs = options.silenceMs ?? SILENCE_MS;
+    this.log = options.log ?? ((line) => console.warn(line));
     this.snapshot = liveRemotesFrom(addresses, this.answers);
   }
 
@@ -96,7 +111,7 @@ export class LiveReleaseWatcher {
     run.timers.clear();
     for (const question of run.inFlight) question.abort();
     run.inFlight.clear();
-    this.late.clear();
+    this.silentSince.clear();
   }
 
   /**
@@ -130,17 +145,28 @@ export class LiveReleaseWatcher {
       question.abort();
     }, this.timeoutMs);
     run.inFlight.add(question);
-    const answer = await askLiveRelease(address, question.signal);
+    let failure = '';
+    const answer = await askLiveRelease(address, question.signal, (why) => {
+      failure = why;
+    });
     clearTimeout(timeout);
     run.inFlight.delete(question);
     if (this.run !== run) return;
-    // One late answer from a remote that was answering is a busy moment, not an outage: keep its
-    // release (and the pages rendered with it) unless the next question times out too. A refused
+    // Late answers from a remote that was answering are a busy moment, not an outage: keep its
+    // release (and the pages rendered with it) until it has been silent for `silenceMs`. A refused
     // connection or an error reply counts at once.
-    const late = answer === null && timedOut && Boolean(this.answers.get(address.name)) && !this.late.has(address.name);
-    if (late) this.late.add(address.name);
-    else {
-      this.late.delete(address.name);
+    const known = Boolean(this.answers.get(address.name));
+    const silentSince = this.silentSince.get(address.name) ?? startedAt;
+    if (answer === null && timedOut && known && Date.now() - silentSince < this.silenceMs) {
+      this.silentSince.set(address.name, silentSince);
+    } else {
+      const silentFor = this.silentSince.has(address.name) ? Date.now() - silentSince : 0;
+      this.silentSince.delete(address.name);
+      if (answer === null && known) {
+        this.log(`${address.name}: ${timedOut ? `no answer for ${silentFor} ms` : failure || 'no release'}; serving its fallback until it answers`);
+      } else if (answer !== null && !this.answers.get(address.name) && this.answers.has(address.name)) {
+        this.log(`${address.name}: answering again with release ${answer.id}`);
+      }
       this.record(address.name, answer);
     }
     const wait = run.pending.delete(address.name) ? 0 : Math.max(0, this.intervalMs - (Date.now() - startedAt));

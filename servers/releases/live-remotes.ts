@@ -113,15 +113,20 @@ function getJson(url: string, signal: AbortSignal): Promise<unknown> {
 
 /**
  * Asks one remote which release is live (its `/release.json`). Never throws: a remote that is
- * down, slow past `signal`, or answers something else counts as not answering (null).
+ * down, slow past `signal`, or answers something else counts as not answering (null), and
+ * `failed` is told why.
  */
-export async function askLiveRelease(address: RemoteAddress, signal: AbortSignal): Promise<LiveRelease | null> {
+export async function askLiveRelease(address: RemoteAddress, signal: AbortSignal, failed?: (why: string) => void): Promise<LiveRelease | null> {
   try {
     const reply = await getJson(`${address.internalOrigin}/release.json`, signal);
-    if (!isLiveReleaseReply(reply)) return null;
+    if (!isLiveReleaseReply(reply)) {
+      failed?.(`${address.internalOrigin}/release.json answered no release`);
+      return null;
+    }
     const canary = canaryOfReply((reply as { canary?: unknown }).canary ?? null, address.publicOrigin);
     return { id: reply.id, builtAt: reply.builtAt, entry: `${address.publicOrigin}${reply.entry}`, canary };
-  } catch {
+  } catch (error) {
+    failed?.(error instanceof Error ? error.message : String(error));
     return null;
   }
 }

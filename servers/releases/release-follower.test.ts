@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { refreshOnRelease } from '../host/host-server';
 import { LiveReleaseWatcher } from './live-release-watcher';
 import { PgReleaseStore } from './pg-release-store';
 import { createReleaseApp } from './release-app';
-import { ReleaseFollower } from './release-follower';
+import { ReleaseFollower, type ServedReleases } from './release-follower';
 
 /** What the issue asks: a pointer change reaches every replica (and every host) within 1 s. */
 const FOLLOW_BUDGET_MS = 1000;
@@ -53,11 +54,30 @@ async function releases(): Promise<{ url: string; store: PgReleaseStore; one: st
   return { url, store, one, two };
 }
 
+/** What a replica serves when it takes `lagMs` more to serve a switch it has followed (as one copying a large release's files would). */
+function lagging(follower: ReleaseFollower, lagMs: number): ServedReleases {
+  let shown = follower.live();
+  follower.onChange((live) => {
+    setTimeout(() => {
+      shown = live;
+    }, lagMs);
+  });
+  return {
+    remote: follower.remote,
+    dir: follower.dir,
+    live: () => shown,
+    runningCanary: () => follower.runningCanary(),
+    list: () => follower.list(),
+    folder: (id) => follower.folder(id),
+  };
+}
+
 /** One replica of the doctors remote: its follower and its server, on a port of its own. */
-async function replica(url: string, name: string, options: { rereadMs?: number; relistenMs?: number } = {}) {
-  const follower = new ReleaseFollower('doctors', { connectionString: url, cacheDir: path.join(root, name), ...options });
+async function replica(url: string, name: string, options: { rereadMs?: number; relistenMs?: number; lagMs?: number } = {}) {
+  const { lagMs, ...followerOptions } = options;
+  const follower = new ReleaseFollower('doctors', { connectionString: url, cacheDir: path.join(root, name), ...followerOptions });
   await follower.start();
-  const app = await createReleaseApp({ releases: follower });
+  const app = await createReleaseApp({ releases: lagMs === undefined ? follower : lagging(follower, lagMs) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   cleanups.push(() => follower.stop(), () => app.close());
   const liveId = async (): Promise<string> => ((await (await fetch(`${address}/release.json`)).json()) as { id: string }).id;
@@ -129,6 +149,32 @@ describe('replicas of a remote on one PostgreSQL', () => {
     expect((await offered()).canary).toBeNull();
   });
 
+  it('fetches only the files a new release changed, and copies the rest from the release it has', async () => {
+    const url = await cluster.createDatabase(`follow_${(databases += 1)}`);
+    const store = new PgReleaseStore(url, 'doctors');
+    cleanups.push(() => store.close());
+    const vendor = 'var shared = "the same in every build";';
+    const withVendor = (label: string): string => {
+      const dir = build(label);
+      fs.writeFileSync(path.join(dir, 'vendor.js'), vendor);
+      return dir;
+    };
+    const one = (await store.add(withVendor('one'), new Date('2026-11-27T10:00:00.000Z'))).id;
+    await store.setLive(one);
+    const { address, liveId } = await replica(url, 'a', { rereadMs: 60_000 });
+    expect(await liveId()).toBe(one);
+    const blobs = jest.spyOn(PgReleaseStore.prototype, 'blobs');
+    cleanups.push(() => blobs.mockRestore());
+    const two = (await store.add(withVendor('two'), new Date('2026-11-27T11:00:00.000Z'))).id;
+    await store.setLive(two, 'released');
+    await timeUntil(async () => (await liveId()) === two, 5000);
+    const fetched = blobs.mock.calls.flatMap(([hashes]) => [...hashes]);
+    expect(fetched.length).toBeGreaterThan(0);
+    expect(fetched).not.toContain(createHash('sha256').update(vendor).digest('hex'));
+    expect(await (await fetch(`${address}/releases/${two}/vendor.js`)).text()).toBe(vendor);
+    expect(await (await fetch(`${address}/releases/${two}/remoteEntry.js`)).text()).toBe('var doctors = "two";');
+  });
+
   it('catches a switch whose notification it missed (its connection was down) by the re-read', async () => {
     const { url, store, one, two } = await releases();
     // Listening again only after a minute: the re-read alone has to catch up.
@@ -166,6 +212,26 @@ describe('replicas of a remote on one PostgreSQL', () => {
     const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
     console.log(`the host followed the switch in ${time} ms`);
     expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
+  });
+
+  it.each([600, 3000])('a host whose first questions after the NOTIFY find the replica still copying follows once it serves the switch, not at its next poll (the replica %i ms behind)', async (lagMs) => {
+    const { url, store, two } = await releases();
+    const { address } = await replica(url, 'a', { rereadMs: 60_000, lagMs });
+    const origin = new URL(address).origin;
+    const watcher = new LiveReleaseWatcher([{ name: 'doctors', publicOrigin: origin, internalOrigin: origin }], { intervalMs: 60_000 });
+    await watcher.start();
+    const listener = refreshOnRelease(watcher, url);
+    cleanups.push(() => watcher.stop(), () => listener.stop());
+    await listener.ready;
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    expect(Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n)).toBe(2);
+    await store.setLive(two, 'released');
+    const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
+    console.log(`the replica served the switch ${lagMs} ms after following it; the host followed in ${time} ms`);
+    expect(time).toBeGreaterThanOrEqual(lagMs);
+    expect(time - lagMs).toBeLessThan(FOLLOW_BUDGET_MS);
   });
 });
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { CanaryRecord } from './canary';
-import { PgReleaseStore, RELEASES_CHANNEL } from './pg-release-store';
+import { PgReleaseStore, RELEASES_CHANNEL, type StoredFile } from './pg-release-store';
 import { builtAtOf, type ReleaseInfo } from './release-store';
 
 /**
@@ -126,6 +126,8 @@ export class ReleaseFollower implements ServedReleases {
   private timer: NodeJS.Timeout | null = null;
   private listener: ReleaseListener | null = null;
   private readonly listeners = new Set<(live: ReleaseInfo | null) => void>();
+  /** The files of each release this replica copied (while its folder is kept): a new release's unchanged files are copied from there. */
+  private readonly copied = new Map<string, StoredFile[]>();
 
   constructor(
     readonly remote: string,
@@ -244,23 +246,36 @@ export class ReleaseFollower implements ServedReleases {
     const before = this.snapshot.live;
     this.snapshot = { live: live?.id ?? null, kept, canary, version };
     for (const entry of fs.readdirSync(this.dir)) if (!kept.includes(entry)) fs.rmSync(path.join(this.dir, entry), { recursive: true, force: true });
+    for (const id of this.copied.keys()) if (!kept.includes(id)) this.copied.delete(id);
     if (before !== this.snapshot.live) for (const listener of this.listeners) listener(this.live());
   }
 
-  /** Copies one release's files into a staging folder, then renames it into place (whole or not at all). */
+  /**
+   * Copies one release's files into a staging folder, then renames it into place (whole or not at
+   * all). A file a release copied before has with the same content (most of a new build) is copied
+   * from that release's folder; only the others are fetched from the database.
+   */
   private async copy(id: string): Promise<void> {
     const files = await this.store.files(id);
-    const blobs = await this.store.blobs([...new Set(files.map((file) => file.sha256))]);
+    const onDisk = new Map<string, string>();
+    for (const [other, otherFiles] of this.copied) for (const file of otherFiles) onDisk.set(file.sha256, path.join(this.folder(other), file.path));
+    const blobs = await this.store.blobs([...new Set(files.filter((file) => !onDisk.has(file.sha256)).map((file) => file.sha256))]);
     const staging = path.join(this.dir, `.staging-${id}-${process.pid}`);
     fs.rmSync(staging, { recursive: true, force: true });
     fs.mkdirSync(staging, { recursive: true });
     for (const file of files) {
-      const bytes = blobs.get(file.sha256);
-      if (!bytes) throw new Error(`${this.remote} ${id}: the stored file ${file.path} has no content`);
       const target = path.join(staging, file.path);
       fs.mkdirSync(path.dirname(target), { recursive: true });
+      const local = onDisk.get(file.sha256);
+      if (local) {
+        fs.copyFileSync(local, target);
+        continue;
+      }
+      const bytes = blobs.get(file.sha256);
+      if (!bytes) throw new Error(`${this.remote} ${id}: the stored file ${file.path} has no content`);
       fs.writeFileSync(target, bytes);
     }
     fs.renameSync(staging, this.folder(id));
+    this.copied.set(id, files);
   }
 }
