@@ -23,7 +23,7 @@ beforeAll(async () => {
   clinic = await startClinicSite({ port, bookingOrigin: stack.appUrl('booking'), apiUrl: stack.apiUrl });
   browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   stack = await startStack({ env: { CORS_ORIGINS: `http://127.0.0.1:${port}` } });
   clinic = await startClinicSite({ port, bookingOrigin: stack.appUrl('booking'), apiUrl: stack.apiUrl });
   browser = await launchBrowser();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await clinicSite.register(fastifyStatic, { root: path.join(__dirname, '..', 'remotes', 'booking', 'src', 'embed', 'examples') });
   await clinicSite.listen({ host: '127.0.0.1', port });
   browser = await launchBrowser();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
