@@ -162,7 +162,19 @@ describe('telemetry per release', () => {
     const canaryRow = table.getByRole('row', { name: new RegExp(`^${canary} \\(canary\\) 1 0 0\\.0%`) });
     await canaryRow.waitFor();
     await table.getByRole('row', { name: new RegExp(`^${live} \\(live\\) \\d+ 0 0\\.0%`) }).waitFor();
-    await expect(doctors.locator('.recharts-wrapper').count()).resolves.toBe(4);
+    // Four charts: the two per-minute ones always drawn; a vitals one drawn once a page of these
+    // releases reported that figure, otherwise saying so (whether Chromium has sent an INP by now
+    // depends on its own timing).
+    const charts = doctors.getByRole('group', { name: 'Charts of doctors over the last hour' }).locator('figure');
+    await expect(charts.count()).resolves.toBe(4);
+    for (const [index, caption] of ['Page views per minute', 'Error rate per minute (%)', 'p75 LCP per release (ms)', 'p75 INP per release (ms)'].entries()) {
+      const chart = charts.nth(index);
+      await expect(chart.locator('figcaption').textContent()).resolves.toBe(caption);
+      const drawn = await chart.locator('.recharts-wrapper').count();
+      const none = await chart.getByText(/^None yet: no page of these releases has reported/).count();
+      const perMinute = index < 2;
+      expect({ caption, drawn, none }).toEqual({ caption, drawn: perMinute ? 1 : drawn, none: perMinute ? 0 : 1 - drawn });
+    }
     await doctors.getByRole('button', { name: `Promote ${canary}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Promote', exact: true }).click();
     await page.getByText("doctors's server carries it out at its next check").waitFor();

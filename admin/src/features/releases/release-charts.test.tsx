@@ -35,4 +35,15 @@ describe('ReleaseCharts', () => {
     expect(captions).toEqual(['Page views per minute', 'Error rate per minute (%)', 'p75 LCP per release (ms)', 'p75 INP per release (ms)']);
     expect(group.querySelectorAll('.recharts-wrapper')).toHaveLength(4);
   });
+
+  it('says a vitals chart has nothing yet instead of drawing empty axes', () => {
+    const unreported = releases.map((release) => ({ ...release, lcpP75: null }));
+    render(<ReleaseCharts remote="doctors" releases={unreported} window="hour" />);
+    const lcp = screen.getByText('p75 LCP per release (ms)', { selector: 'figcaption' }).closest('figure');
+    expect(lcp).not.toBeNull();
+    expect(lcp?.querySelector('.recharts-wrapper')).toBeNull();
+    expect(lcp).toHaveTextContent('None yet: no page of these releases has reported its largest paint in this window.');
+    const inp = screen.getByText('p75 INP per release (ms)', { selector: 'figcaption' }).closest('figure');
+    expect(inp?.querySelector('.recharts-wrapper')).not.toBeNull();
+  });
 });

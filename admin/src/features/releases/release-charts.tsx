@@ -46,9 +46,23 @@ function MinutesChart({ title, releases, figure, unit }: { title: string; releas
   );
 }
 
+/** What an empty vitals chart says: pages report LCP and INP only as patients load and use them. */
+const NO_VITALS: Record<'lcpP75' | 'inpP75', string> = {
+  lcpP75: 'None yet: no page of these releases has reported its largest paint in this window.',
+  inpP75: 'None yet: no page of these releases has reported a tap or key press in this window.',
+};
+
 function VitalChart({ title, releases, figure }: { title: string; releases: readonly ReleaseHealth[]; figure: 'lcpP75' | 'inpP75' }): ReactNode {
   // The axis names each bar by its role (the release ids are long); the tooltip and the table give the ids.
   const rows = releases.map((release) => ({ name: release.role === 'earlier' ? release.release : release.role, release: releaseLabel(release), value: release[figure] }));
+  if (rows.every((row) => row.value === null)) {
+    return (
+      <figure className={styles.chart}>
+        <figcaption>{title}</figcaption>
+        <p className={styles.chartEmpty}>{NO_VITALS[figure]}</p>
+      </figure>
+    );
+  }
   return (
     <figure className={styles.chart}>
       <figcaption>{title}</figcaption>
