@@ -5,9 +5,9 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit' | 'firstInput';
   at: number;
-  /** A layout shift's score; 0 otherwise. */
+  /** A layout shift's score; the first input's delay, ms (`firstInput`); 0 otherwise. */
   value: number;
   /** Where a journey's next tap goes (`book`, `time`; `cardTime`, `bookButton`): the target's middle, in the viewport. */
   x?: number;
@@ -22,8 +22,8 @@ const REPORT = '__carebookBenchReport';
  * (a doctor's name; on a doctor's page also a time to book), when a radio the patient tapped
  * became checked (the slot picker answered: a native radio button checked by the browser, or the
  * app's own radio), and then when the page's Book Appointment button became enabled (the app has
- * the chosen time and can book it). On a journey it also reports, in the frame they first
- * show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
+ * the chosen time and can book it), and the document's first input with its delay (Event Timing).
+ * On a journey it also reports, in the frame they first show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
  * chosen (scrolled into view as a patient would), again whenever either moves or is replaced.
  * The list journey (`'list'`) reports instead the first time offered on the list's cards and the
  * doctor's page's Book Appointment while it can be tapped (`bookGone` once it no longer can:
@@ -49,6 +49,9 @@ const probeScript = (journey: Journey): string => `(() => {
   observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') report('paint', entry.startTime); });
   observe('largest-contentful-paint', (entry) => report('lcp', entry.startTime));
   observe('layout-shift', (entry) => { if (!entry.hadRecentInput) report('shift', entry.startTime, entry.value); });
+  // The document's first tap: when it happened, and how long it waited before the main thread
+  // began to handle it (Event Timing's input delay: the page's own work in its way).
+  observe('first-input', (entry) => report('firstInput', entry.startTime, entry.processingStart - entry.startTime));
 
   const isChecked = (el) => (el instanceof HTMLInputElement ? el.checked : el.getAttribute('aria-checked') === 'true');
   const shows = (el) => el.getBoundingClientRect().height > 0;
