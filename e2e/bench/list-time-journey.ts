@@ -42,6 +42,8 @@ export interface ListJourneyVisit {
    * waiting before it began to handle it (Event Timing's input delay for the list's first input).
    */
   timeTapInputDelay: number;
+  /** The bench's probe's own script time on the list's main thread until that tap, ms (see page-probe.ts). */
+  probeTime: number;
 }
 
 interface SavedAppointment {
@@ -150,6 +152,7 @@ export async function visitListJourney(
         toSaved: saved.date - bookTapped,
       },
       timeTapInputDelay: listInput?.value ?? NaN,
+      probeTime: events.find((event) => event.kind === 'probeTime' && event.path === '/doctors')?.value ?? NaN,
     };
   } finally {
     await probe.close();

@@ -5,9 +5,9 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit' | 'firstInput';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit' | 'firstInput' | 'probeTime';
   at: number;
-  /** A layout shift's score; the first input's delay, ms (`firstInput`); 0 otherwise. */
+  /** A layout shift's score; the first input's delay, ms (`firstInput`); the probe's own main-thread time until the first tap, ms (`probeTime`); 0 otherwise. */
   value: number;
   /** Where a journey's next tap goes (`book`, `time`; `cardTime`, `bookButton`): the target's middle, in the viewport. */
   x?: number;
@@ -28,6 +28,8 @@ const REPORT = '__carebookBenchReport';
  * The list journey (`'list'`) reports instead the first time offered on the list's cards and the
  * doctor's page's Book Appointment while it can be tapped (`bookGone` once it no longer can:
  * busy, disabled or gone), for as long as the page lives.
+ * It looks only in frames after something changed (never on an idle page) and reports its own
+ * script time until the first tap (`probeTime`), so its share of the main thread it measures shows.
  * Plain script: it is sent to the page as text.
  */
 const probeScript = (journey: Journey): string => `(() => {
@@ -113,7 +115,15 @@ const probeScript = (journey: Journey): string => `(() => {
   let bookable = false;
   const bookEnabled = () => [...document.querySelectorAll('main button')]
     .some((el) => /^\\s*Book Appointment/.test(el.textContent || '') && !el.disabled && shows(el));
+  const watching = () => !contentSeen || journey === 'list' || (journey && !bookable);
+  // The probe's own script time on the page's main thread, reported with the document's first tap:
+  // what it took from the page it measures.
+  let probeMs = 0;
   const tick = () => {
+    // The style and layout its first look forces are the frame's own (a frame lays out after its
+    // animation callbacks): not counted.
+    if (document.body) document.body.getBoundingClientRect();
+    const began = performance.now();
     if (!contentSeen && document.body && contentShows()) {
       contentSeen = true;
       report('content', performance.now());
@@ -123,12 +133,37 @@ const probeScript = (journey: Journey): string => `(() => {
       bookable = true;
       report('bookable', performance.now());
     }
-    if (!contentSeen || journey === 'list' || (journey && !bookable)) requestAnimationFrame(tick);
+    probeMs += performance.now() - began;
   };
-  requestAnimationFrame(tick);
+  // The probe must not eat the main thread it measures: it looks again only in a frame after
+  // something that can show or move what it watches (the document changed, a stylesheet, image or
+  // font arrived, a layout shift, a scroll or resize), at most once a frame, never on an idle page.
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled || !watching()) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      tick();
+    });
+  };
+  new MutationObserver(schedule).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['class', 'style', 'hidden', 'disabled', 'aria-busy', 'aria-checked', 'aria-disabled', 'href'],
+  });
+  observe('layout-shift', schedule);
+  for (const type of ['load', 'scroll', 'resize', 'DOMContentLoaded', 'pageshow', 'change', 'transitionend', 'animationend']) addEventListener(type, schedule, true);
+  document.fonts?.addEventListener('loadingdone', schedule);
+  schedule();
 
   let tapped = null;
+  let costReported = false;
   document.addEventListener('pointerdown', (event) => {
+    if (!costReported) report('probeTime', performance.now(), probeMs);
+    costReported = true;
     const target = event.target instanceof Element ? event.target : null;
     tapped = target && (target.closest('[role="radio"], input[type="radio"]') || target.closest('label')?.control || null);
   }, true);
