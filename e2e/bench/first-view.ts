@@ -347,7 +347,11 @@ async function benchListJourney(browser: Browser, profile: NetworkProfile, stack
       `${''.padEnd(24)}where it goes, with the scripts / the pages alone: ` +
       (Object.entries(LIST_JOURNEY_LEGS) as Array<[ListJourneyLeg, string]>)
         .map(([leg, label]) => `${label} ${s(pick((visit) => visit.legs[leg]))} / ${s(pick((visit) => visit.legs[leg], withoutScripts))}`)
-        .join('; '),
+        .join('; ') +
+      `\n${''.padEnd(24)}of the time's tap's wait, before the list's main thread began to handle it (Event Timing's input delay): ` +
+      `${s(pick((visit) => visit.timeTapInputDelay))} / ${s(pick((visit) => visit.timeTapInputDelay, withoutScripts))}\n` +
+      `${''.padEnd(24)}the bench's own probe on the list's main thread until that tap (its scripts, not the layout its looks force, which the frame does anyway): ` +
+      `${s(pick((visit) => visit.probeTime))} / ${s(pick((visit) => visit.probeTime, withoutScripts))}`,
   );
 }
 

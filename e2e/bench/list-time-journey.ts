@@ -37,6 +37,13 @@ export interface ListJourneyVisit {
   /** The doctor's page came as a new document (the list's app had not started), not in the app. */
   reloaded: boolean;
   legs: Record<ListJourneyLeg, number>;
+  /**
+   * Of {@link LIST_JOURNEY_LEGS.timeTapWait}: how long the list's main thread left the time's tap
+   * waiting before it began to handle it (Event Timing's input delay for the list's first input).
+   */
+  timeTapInputDelay: number;
+  /** The bench's probe's own script time on the list's main thread until that tap, ms (see page-probe.ts). */
+  probeTime: number;
 }
 
 interface SavedAppointment {
@@ -132,6 +139,7 @@ export async function visitListJourney(
     const savedAt = saved.date;
     // The tap that booked: the last one sent before the server saved the appointment.
     const bookTapped = bookTaps.filter((sent) => sent <= savedAt).at(-1) ?? NaN;
+    const listInput = events.find((event) => event.kind === 'firstInput' && event.path === '/doctors');
     return {
       saved: saved.date - start,
       bookTaps: bookTaps.length,
@@ -143,6 +151,8 @@ export async function visitListJourney(
         bookTaps: bookTapped - bookAt,
         toSaved: saved.date - bookTapped,
       },
+      timeTapInputDelay: listInput?.value ?? NaN,
+      probeTime: events.find((event) => event.kind === 'probeTime' && event.path === '/doctors')?.value ?? NaN,
     };
   } finally {
     await probe.close();

@@ -5,9 +5,9 @@ import { emulateProfile, type NetworkProfile } from './network-profiles';
 export interface PageEvent {
   origin: number;
   path: string;
-  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit';
+  kind: 'paint' | 'lcp' | 'shift' | 'content' | 'picked' | 'bookable' | 'book' | 'time' | 'cardTime' | 'bookButton' | 'bookGone' | 'submit' | 'firstInput' | 'probeTime';
   at: number;
-  /** A layout shift's score; 0 otherwise. */
+  /** A layout shift's score; the first input's delay, ms (`firstInput`); the probe's own main-thread time until the first tap, ms (`probeTime`); 0 otherwise. */
   value: number;
   /** Where a journey's next tap goes (`book`, `time`; `cardTime`, `bookButton`): the target's middle, in the viewport. */
   x?: number;
@@ -22,12 +22,14 @@ const REPORT = '__carebookBenchReport';
  * (a doctor's name; on a doctor's page also a time to book), when a radio the patient tapped
  * became checked (the slot picker answered: a native radio button checked by the browser, or the
  * app's own radio), and then when the page's Book Appointment button became enabled (the app has
- * the chosen time and can book it). On a journey it also reports, in the frame they first
- * show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
+ * the chosen time and can book it), and the document's first input with its delay (Event Timing).
+ * On a journey it also reports, in the frame they first show, where a finger would tap next: the first doctor's Book Appointment, the first time not yet
  * chosen (scrolled into view as a patient would), again whenever either moves or is replaced.
  * The list journey (`'list'`) reports instead the first time offered on the list's cards and the
  * doctor's page's Book Appointment while it can be tapped (`bookGone` once it no longer can:
  * busy, disabled or gone), for as long as the page lives.
+ * It looks only in frames after something changed (never on an idle page) and reports its own
+ * script time until the first tap (`probeTime`), so its share of the main thread it measures shows.
  * Plain script: it is sent to the page as text.
  */
 const probeScript = (journey: Journey): string => `(() => {
@@ -49,6 +51,9 @@ const probeScript = (journey: Journey): string => `(() => {
   observe('paint', (entry) => { if (entry.name === 'first-contentful-paint') report('paint', entry.startTime); });
   observe('largest-contentful-paint', (entry) => report('lcp', entry.startTime));
   observe('layout-shift', (entry) => { if (!entry.hadRecentInput) report('shift', entry.startTime, entry.value); });
+  // The document's first tap: when it happened, and how long it waited before the main thread
+  // began to handle it (Event Timing's input delay: the page's own work in its way).
+  observe('first-input', (entry) => report('firstInput', entry.startTime, entry.processingStart - entry.startTime));
 
   const isChecked = (el) => (el instanceof HTMLInputElement ? el.checked : el.getAttribute('aria-checked') === 'true');
   const shows = (el) => el.getBoundingClientRect().height > 0;
@@ -110,7 +115,15 @@ const probeScript = (journey: Journey): string => `(() => {
   let bookable = false;
   const bookEnabled = () => [...document.querySelectorAll('main button')]
     .some((el) => /^\\s*Book Appointment/.test(el.textContent || '') && !el.disabled && shows(el));
+  const watching = () => !contentSeen || journey === 'list' || (journey && !bookable);
+  // The probe's own script time on the page's main thread, reported with the document's first tap:
+  // what it took from the page it measures.
+  let probeMs = 0;
   const tick = () => {
+    // The style and layout its first look forces are the frame's own (a frame lays out after its
+    // animation callbacks): not counted.
+    if (document.body) document.body.getBoundingClientRect();
+    const began = performance.now();
     if (!contentSeen && document.body && contentShows()) {
       contentSeen = true;
       report('content', performance.now());
@@ -120,12 +133,37 @@ const probeScript = (journey: Journey): string => `(() => {
       bookable = true;
       report('bookable', performance.now());
     }
-    if (!contentSeen || journey === 'list' || (journey && !bookable)) requestAnimationFrame(tick);
+    probeMs += performance.now() - began;
   };
-  requestAnimationFrame(tick);
+  // The probe must not eat the main thread it measures: it looks again only in a frame after
+  // something that can show or move what it watches (the document changed, a stylesheet, image or
+  // font arrived, a layout shift, a scroll or resize), at most once a frame, never on an idle page.
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled || !watching()) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      tick();
+    });
+  };
+  new MutationObserver(schedule).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['class', 'style', 'hidden', 'disabled', 'aria-busy', 'aria-checked', 'aria-disabled', 'href'],
+  });
+  observe('layout-shift', schedule);
+  for (const type of ['load', 'scroll', 'resize', 'DOMContentLoaded', 'pageshow', 'change', 'transitionend', 'animationend']) addEventListener(type, schedule, true);
+  document.fonts?.addEventListener('loadingdone', schedule);
+  schedule();
 
   let tapped = null;
+  let costReported = false;
   document.addEventListener('pointerdown', (event) => {
+    if (!costReported) report('probeTime', performance.now(), probeMs);
+    costReported = true;
     const target = event.target instanceof Element ? event.target : null;
     tapped = target && (target.closest('[role="radio"], input[type="radio"]') || target.closest('label')?.control || null);
   }, true);
