@@ -6,7 +6,7 @@ import type { Db } from './db/db';
 import { openPgliteDb } from './db/pglite-db';
 import { openPostgresDb } from './db/postgres-db';
 import { LEASE_SECONDS } from './services/mail-sender';
-import { copyFreshCluster } from '../../testing/api/fresh-cluster';
+import { copySeededCluster } from '../../testing/api/fresh-cluster';
 import { postTo as call, useProcessStorage, wireDay } from '../../testing/api/process-storage';
 import { type SpawnedApi, spawnApi } from '../../testing/api/spawn-api';
 import { DRIVERS } from '../../testing/api/test-app';
@@ -111,7 +111,7 @@ describe.each(DRIVERS)("a killed sender's emails on %s", (driver) => {
     const step = (what: string) => process.stdout.write(`[${driver}] ${Math.round((Date.now() - began) / 1000)} s: ${what}\n`);
     const smtp = await startHoldingSmtp();
     const { dir, databaseUrl, env: where } = await storage(driver);
-    if (!databaseUrl) await copyFreshCluster(path.join(dir, 'db'));
+    if (!databaseUrl) await copySeededCluster(path.join(dir, 'db'));
     const base = { ...where, CLINIC_TIME_ZONE: 'UTC', MAX_UPCOMING_PER_PATIENT: '50', MAIL_POLL_MS: String(POLL_MS) };
     const processes: SpawnedApi[] = [];
     const watcher: Db | null = databaseUrl ? openPostgresDb(databaseUrl, { max: 1 }) : null;

@@ -6,7 +6,7 @@ import { buildApp } from '../../api/src/app';
 import { type Config, loadConfig } from '../../api/src/config';
 import type { Db } from '../../api/src/db/db';
 import { openDatabase } from '../../api/src/db/open-db';
-import { copyFreshCluster } from './fresh-cluster';
+import { copySeededCluster } from './fresh-cluster';
 import { type PgCluster, startPgCluster } from '../node/pg-cluster';
 
 export type Driver = 'pglite' | 'postgres';
@@ -66,7 +66,7 @@ export async function createTestEnv(driver: Driver, extra: Record<string, string
     cluster ??= await startPgCluster();
     databaseUrl = await cluster.createDatabase(`t${Date.now()}${Math.floor(Math.random() * 1000)}`);
   } else {
-    await copyFreshCluster(path.join(dataDir, 'db'));
+    await copySeededCluster(path.join(dataDir, 'db'));
   }
   const env: Record<string, string> = { ...extra, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const config = testConfig(dataDir, env);
