@@ -1,6 +1,6 @@
 // The Docker engine and the compose project of the deployment test: install and start what is
 // missing, build, start, and remove afterwards exactly what was made here.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,21 +11,41 @@ import { freePort } from '../../testing/node/free-port';
 
 const execFileAsync = promisify(execFile);
 
-/** Runs a command, resolving with its output; a failure says the command and the end of its output. */
-export async function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
+/** The commands `run` has going now (a preparation told to stop ends them). */
+export const running = new Set<ChildProcess>();
+
+/**
+ * Runs a command, resolving with its output; a failure says the command and the end of its output.
+ * `onOutput` gets the output as it comes (both streams), e.g. to print a long build as it goes.
+ */
+export async function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onOutput?: (text: string) => void } = {},
+): Promise<string> {
+  const started = execFileAsync(command, args, {
+    cwd: REPO_ROOT,
+    env: options.env ?? process.env,
+    timeout: options.timeoutMs ?? 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { child } = started;
+  running.add(child);
+  if (options.onOutput) {
+    const onOutput = options.onOutput;
+    child.stdout?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  }
   try {
-    const { stdout } = await execFileAsync(command, args, {
-      cwd: REPO_ROOT,
-      env: options.env ?? process.env,
-      timeout: options.timeoutMs ?? 120_000,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await started;
     return stdout;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string; killed?: boolean };
     const tail = `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
     const why = failed.killed ? `stopped after ${(options.timeoutMs ?? 120_000) / 1000} s` : failed.message.split('\n')[0];
     throw new Error(`${command} ${args.join(' ')} failed: ${why}\n${tail}`);
+  } finally {
+    running.delete(child);
   }
 }
 
@@ -56,32 +76,111 @@ async function installMissingTools(): Promise<void> {
 }
 
 export interface Engine {
-  /** Stops the engine if this test started it. */
+  /** The engine's process when started here (stopped by `stop`); undefined: the machine's own. */
+  pid?: number;
+  /** Stops the engine if it was started here (or by a preparation, see adoptEngine). */
   stop(): Promise<void>;
 }
 
-/** A running Docker engine: the machine's, or one started here (its log in the temp folder). */
-export async function ensureEngine(): Promise<Engine> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a process is gone (or a zombie nobody has reaped yet: it runs nothing any more). */
+function gone(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** Stops an engine this test (or its preparation) started, within 30 s. */
+async function stopEngine(pid: number): Promise<void> {
+  if (gone(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 30_000;
+  while (!gone(pid) && Date.now() < deadline) await sleep(200);
+}
+
+/** The process ids under `pid` (children, theirs, ...), from /proc. */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent is the second field after the command, which may itself hold spaces or parentheses.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()!) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * Puts an engine this test started (and its containerd) back to the CPU and disk priority of
+ * everything else: the containers the test starts then run like any other process. Its scheduler
+ * group (the kernel's autogroup: the engine runs in a session of its own, where `nice` alone
+ * weighs only within that session) goes back to nice 0 as well.
+ */
+export async function normalPriority(pid: number): Promise<void> {
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, '0');
+  } catch {
+    // A kernel without autogroups: the processes' own nice values below are what count.
+  }
+  const pids = [pid, ...descendants(pid)].map(String);
+  await run('renice', ['-n', '0', '-p', ...pids]);
+  await run('ionice', ['-c', '2', '-n', '4', '-p', ...pids]);
+}
+
+/**
+ * A running Docker engine: the machine's, or one started here (its log in the temp folder).
+ * `lowPriority`: an engine started here runs at nice 19 (its session's autogroup too) and the
+ * lowest best-effort disk priority, so its builds take only the CPU other work leaves idle; see
+ * normalPriority. The machine's own engine is left as it is.
+ */
+export async function ensureEngine(options: { lowPriority?: boolean } = {}): Promise<Engine> {
   await installMissingTools();
   if (await succeeds('docker', ['info'])) return { stop: async () => {} };
   const log = fs.openSync(path.join(os.tmpdir(), 'carebook-deploy-dockerd.log'), 'a');
-  const daemon = spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] });
+  const [command, args] = options.lowPriority ? ['nice', ['-n', '19', 'ionice', '-c', '2', '-n', '7', 'dockerd']] : ['dockerd', []];
+  const daemon = spawn(command as string, args as string[], { detached: true, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   daemon.unref();
-  await waitFor('dockerd to answer', () => succeeds('docker', ['info']), 90_000);
-  return {
-    stop: async () => {
-      if (daemon.exitCode !== null || !daemon.pid) return;
-      const exited = new Promise((resolve) => daemon.once('exit', resolve));
-      daemon.kill('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise((resolve) => {
-        timer = setTimeout(resolve, 30_000);
-      });
-      // The 30 s timer is cleared once the engine has stopped: left running, it held the test run open.
-      await Promise.race([exited, late]).finally(() => clearTimeout(timer));
-    },
-  };
+  const pid = daemon.pid;
+  if (!pid) throw new Error('dockerd did not start');
+  if (options.lowPriority) {
+    try {
+      fs.writeFileSync(`/proc/${pid}/autogroup`, '19');
+    } catch {
+      // No autogroups: nice 19 alone applies.
+    }
+  }
+  // At nice 19 beside other work (CI: npm test's first minutes keep both cores busy) the engine
+  // itself may take minutes to answer.
+  await waitFor('dockerd to answer', () => succeeds('docker', ['info']), options.lowPriority ? 1_800_000 : 90_000).catch(async (error: unknown) => {
+    await stopEngine(pid);
+    throw error;
+  });
+  return { pid, stop: () => stopEngine(pid) };
+}
+
+/** The engine a preparation started (process `pid`; none: the machine's own), at normal priority again. */
+export async function adoptEngine(pid: number | undefined): Promise<Engine> {
+  if (pid === undefined) return { stop: async () => {} };
+  if (gone(pid)) throw new Error(`The engine the preparation started (process ${pid}) is not running`);
+  await normalPriority(pid);
+  return { pid, stop: () => stopEngine(pid) };
 }
 
 /** Image ids present now (tagged or not), to tell afterwards which ones this test made. */
@@ -135,8 +234,8 @@ export interface ComposeProject {
   url(service: string, port?: number): string;
   /** The address of a service's container on the project's network, e.g. `http://172.18.0.5:3000`. */
   containerUrl(service: string, port: number): Promise<string>;
-  /** docker-compose with this project's name and file. */
-  compose(args: string[], timeoutMs?: number): Promise<string>;
+  /** docker-compose with this project's name and file; `onOutput` as in `run`. */
+  compose(args: string[], timeoutMs?: number, onOutput?: (text: string) => void): Promise<string>;
   /** Runs a command in a service's container. */
   exec(service: string, command: string[]): Promise<string>;
   /** Removes the containers, volumes, network and (unless kept) the images built. */
@@ -146,9 +245,14 @@ export interface ComposeProject {
 /**
  * The repository's docker-compose.yml with each published port moved to a free one on 127.0.0.1
  * (and every address that names it), so the project runs beside anything else on this machine;
- * `settings` adds environment variables per service.
+ * `settings` adds environment variables per service. `name`: the project's name (default: one of
+ * this process's own), e.g. that of a preparation whose images the project is to run.
  */
-export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<string, Record<string, string>> = {}): Promise<ComposeProject> {
+export async function composeProject(
+  env: NodeJS.ProcessEnv,
+  settings: Record<string, Record<string, string>> = {},
+  name = `carebook-deploy-${process.pid}`,
+): Promise<ComposeProject> {
   const file = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
   };
@@ -180,9 +284,8 @@ export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<st
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-deploy-'));
   const composeFile = path.join(dir, 'docker-compose.yml');
   fs.writeFileSync(composeFile, stringify(file, { aliasDuplicateObjects: false }));
-  const name = `carebook-deploy-${process.pid}`;
-  const compose = (args: string[], timeoutMs = 120_000) =>
-    run('docker-compose', ['--project-name', name, '--file', composeFile, '--ansi', 'never', ...args], { env, timeoutMs });
+  const compose = (args: string[], timeoutMs = 120_000, onOutput?: (text: string) => void) =>
+    run('docker-compose', ['--project-name', name, '--file', composeFile, '--ansi', 'never', ...args], { env, timeoutMs, onOutput });
   return {
     name,
     url: (service, target) => {
@@ -205,6 +308,36 @@ export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<st
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The environment docker-compose.yml is read with: the base images (the local ones unless
+ * NODE_IMAGE/POSTGRES_IMAGE name others), the replicated apps' image tag (carebook/<app>:<tag>,
+ * built once, run by both replicas: a tag of the run's own, so a deployment's images on this
+ * machine are neither used nor replaced) and the admin credential it asks for.
+ */
+export function deploymentEnv(tag: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_IMAGE: process.env.NODE_IMAGE ?? LOCAL_NODE_IMAGE,
+    POSTGRES_IMAGE: process.env.POSTGRES_IMAGE ?? LOCAL_POSTGRES_IMAGE,
+    CAREBOOK_TAG: tag,
+    ADMIN_EMAIL: 'admin@carebook.test',
+    ADMIN_PASSWORD: 'admin-password-deploy',
+  };
+}
+
+/**
+ * Builds every image of the project. Minutes on an idle machine; much longer when other work shares
+ * its two cores. The apps' build stage (npm install, webpack: the CPU's work) runs beside the two
+ * images that mostly download (HAProxy from Debian, the mail catcher from npm); then the other
+ * images, from the cached stage, side by side. `mark` is told each phase's end.
+ */
+export async function buildImages(project: ComposeProject, mark: (what: string) => void, onOutput?: (text: string) => void): Promise<void> {
+  await Promise.all([project.compose(['build', 'api-1'], 2_400_000, onOutput), project.compose(['build', 'balancer', 'mail'], 2_400_000, onOutput)]);
+  mark('build stage done');
+  await project.compose(['build', '--parallel'], 1_200_000, onOutput);
+  mark('images built');
 }
 
 /** Waits until every URL answers 2xx. */
