@@ -56,10 +56,11 @@ async function succeeds(command: string, args: string[]): Promise<boolean> {
   );
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    if (signal?.aborted) throw new Error(`Stopped waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -147,9 +148,10 @@ export async function normalPriority(pid: number): Promise<void> {
  * A running Docker engine: the machine's, or one started here (its log in the temp folder).
  * `lowPriority`: an engine started here runs at nice 19 (its session's autogroup too) and the
  * lowest best-effort disk priority, so its builds take only the CPU other work leaves idle; see
- * normalPriority. The machine's own engine is left as it is.
+ * normalPriority. The machine's own engine is left as it is. `signal`: stop waiting for the engine
+ * to answer (the engine started is then stopped).
  */
-export async function ensureEngine(options: { lowPriority?: boolean } = {}): Promise<Engine> {
+export async function ensureEngine(options: { lowPriority?: boolean; signal?: AbortSignal } = {}): Promise<Engine> {
   await installMissingTools();
   if (await succeeds('docker', ['info'])) return { stop: async () => {} };
   const log = fs.openSync(path.join(os.tmpdir(), 'carebook-deploy-dockerd.log'), 'a');
@@ -168,7 +170,7 @@ export async function ensureEngine(options: { lowPriority?: boolean } = {}): Pro
   }
   // At nice 19 beside other work (CI: npm test's first minutes keep both cores busy) the engine
   // itself may take minutes to answer.
-  await waitFor('dockerd to answer', () => succeeds('docker', ['info']), options.lowPriority ? 1_800_000 : 90_000).catch(async (error: unknown) => {
+  await waitFor('dockerd to answer', () => succeeds('docker', ['info']), options.lowPriority ? 1_800_000 : 90_000, options.signal).catch(async (error: unknown) => {
     await stopEngine(pid);
     throw error;
   });

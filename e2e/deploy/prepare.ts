@@ -64,7 +64,17 @@ async function prepare(file: string): Promise<void> {
     partial = lines.pop() ?? '';
     for (const line of lines) if (line.trim()) console.log(`[deploy-prepare ${elapsed()} s]   ${line}`);
   };
-  const engine = await ensureEngine({ lowPriority: true });
+  // Told to stop (CI ended early), the preparation stops its commands and removes what it made.
+  const stopping = new AbortController();
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping.signal.aborted) return;
+    stopping.abort();
+    say(`${signal}: stopping, removing what was made`);
+    for (const child of running) child.kill('SIGTERM');
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  const engine = await ensureEngine({ lowPriority: true, signal: stopping.signal });
   const prepared: PreparedImages = {
     projectName: `carebook-deploy-${process.pid}`,
     tag: `deploy-test-${process.pid}`,
@@ -79,21 +89,17 @@ async function prepare(file: string): Promise<void> {
   };
   fs.writeFileSync(file, JSON.stringify(prepared, null, 2));
   mark(engine.pid ? `engine started (process ${engine.pid}, nice 19)` : 'engine ready (the machine’s own, at its own priority)');
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) return;
-    stopping = true;
-    say(`${signal}: stopping the build, removing what it made`);
-    for (const child of running) child.kill('SIGTERM');
+  const unlessStopped = (): void => {
+    if (stopping.signal.aborted) throw new Error('stopped');
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
   try {
+    unlessStopped();
     if (!process.env.NODE_IMAGE) await ensureLocalBaseImages();
     mark('base images ready');
+    unlessStopped();
     const project = await composeProject(deploymentEnv(prepared.tag), {}, prepared.projectName);
     await buildImages(project, mark, onOutput);
-    if (stopping) throw new Error('stopped');
+    unlessStopped();
     prepared.ready = true;
     fs.writeFileSync(file, JSON.stringify(prepared, null, 2));
     say(`done: ${file}`);
