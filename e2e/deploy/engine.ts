@@ -100,75 +100,81 @@ async function stopEngine(pid: number): Promise<void> {
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + 30_000;
   while (!gone(pid) && Date.now() < deadline) await sleep(200);
-}
-
-/** The process ids under `pid` (children, theirs, ...), from /proc. */
-function descendants(pid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  // The control groups a low-priority engine made (one per cgroup v1 hierarchy), once empty.
+  for (const root of ['/sys/fs/cgroup', ...fs.readdirSync('/sys/fs/cgroup').map((name) => path.join('/sys/fs/cgroup', name))]) {
     try {
-      // The parent is the second field after the command, which may itself hold spaces or parentheses.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+      fs.rmdirSync(path.join(root, CPU_GROUP_NAME));
     } catch {
-      // Ended meanwhile.
+      // Not made there, or not empty.
     }
   }
-  const found: number[] = [];
-  const queue = [pid];
-  while (queue.length) {
-    for (const child of children.get(queue.shift()!) ?? []) {
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
 }
 
 /**
- * Puts an engine this test started (and its containerd) back to the CPU and disk priority of
- * everything else: the containers the test starts then run like any other process. Its scheduler
- * group (the kernel's autogroup: the engine runs in a session of its own, where `nice` alone
- * weighs only within that session) goes back to nice 0 as well.
+ * The CPU control group an engine started at low priority runs in, with every container it starts
+ * (dockerd's --cgroup-parent): cgroup v1's cpu hierarchy, else cgroup v2's. Undefined when neither
+ * can be written (then the engine runs at normal priority).
  */
-export async function normalPriority(pid: number): Promise<void> {
-  try {
-    fs.writeFileSync(`/proc/${pid}/autogroup`, '0');
-  } catch {
-    // A kernel without autogroups: the processes' own nice values below are what count.
+const CPU_GROUP_NAME = 'carebook-deploy';
+function cpuGroup(): { dir: string; v1: boolean } | undefined {
+  for (const [root, v1] of [
+    ['/sys/fs/cgroup/cpu', true],
+    ['/sys/fs/cgroup', false],
+  ] as const) {
+    if (!fs.existsSync(path.join(root, v1 ? 'cpu.shares' : 'cgroup.controllers'))) continue;
+    const dir = path.join(root, CPU_GROUP_NAME);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      return { dir, v1 };
+    } catch {
+      return undefined;
+    }
   }
-  const pids = [pid, ...descendants(pid)].map(String);
-  await run('renice', ['-n', '0', '-p', ...pids]);
-  await run('ionice', ['-c', '2', '-n', '4', '-p', ...pids]);
+  return undefined;
+}
+
+/**
+ * The engine's group at idle priority (`low`: cpu.idle, where the kernel has it: CPU only when
+ * nothing else wants it; and the smallest share) or back to a normal process's. Nice alone would not
+ * do: each container runs in a session of its own, and with the kernel's autogroups a nice value
+ * weighs only within its session.
+ */
+function setGroupPriority(group: { dir: string; v1: boolean }, low: boolean): void {
+  const write = (file: string, value: string): void => {
+    if (fs.existsSync(path.join(group.dir, file))) fs.writeFileSync(path.join(group.dir, file), value);
+  };
+  write('cpu.idle', low ? '1' : '0');
+  if (group.v1) write('cpu.shares', low ? '2' : '1024');
+  else write('cpu.weight', low ? '1' : '100');
+}
+
+/** Puts an engine started at low priority (and its containers) back to a normal process's CPU priority. */
+export function normalPriority(): void {
+  const group = cpuGroup();
+  if (group) setGroupPriority(group, false);
 }
 
 /**
  * A running Docker engine: the machine's, or one started here (its log in the temp folder).
- * `lowPriority`: an engine started here runs at nice 19 (its session's autogroup too) and the
- * lowest best-effort disk priority, so its builds take only the CPU other work leaves idle; see
- * normalPriority. The machine's own engine is left as it is. `signal`: stop waiting for the engine
- * to answer (the engine started is then stopped).
+ * `lowPriority`: an engine started here runs, with every container it starts, in a CPU control group
+ * of idle priority, so its builds take only the CPU other work leaves idle; see normalPriority. The
+ * machine's own engine is left as it is. `signal`: stop waiting for the engine to answer (the engine
+ * started is then stopped).
  */
 export async function ensureEngine(options: { lowPriority?: boolean; signal?: AbortSignal } = {}): Promise<Engine> {
   await installMissingTools();
   if (await succeeds('docker', ['info'])) return { stop: async () => {} };
   const log = fs.openSync(path.join(os.tmpdir(), 'carebook-deploy-dockerd.log'), 'a');
-  const [command, args] = options.lowPriority ? ['nice', ['-n', '19', 'ionice', '-c', '2', '-n', '7', 'dockerd']] : ['dockerd', []];
-  const daemon = spawn(command as string, args as string[], { detached: true, stdio: ['ignore', log, log] });
+  const group = options.lowPriority ? cpuGroup() : undefined;
+  if (group) setGroupPriority(group, true);
+  const daemon = spawn('dockerd', group ? ['--cgroup-parent', `/${CPU_GROUP_NAME}`] : [], { detached: true, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   daemon.unref();
   const pid = daemon.pid;
   if (!pid) throw new Error('dockerd did not start');
-  if (options.lowPriority) {
-    try {
-      fs.writeFileSync(`/proc/${pid}/autogroup`, '19');
-    } catch {
-      // No autogroups: nice 19 alone applies.
-    }
-  }
-  // At nice 19 beside other work (CI: npm test's first minutes keep both cores busy) the engine
+  // The engine itself too (containerd, its child, follows); cgroup v2 allows no process beside child groups.
+  if (group?.v1) fs.writeFileSync(path.join(group.dir, 'cgroup.procs'), String(pid));
+  // At idle priority beside other work (CI: npm test's first minutes keep both cores busy) the engine
   // itself may take minutes to answer.
   await waitFor('dockerd to answer', () => succeeds('docker', ['info']), options.lowPriority ? 1_800_000 : 90_000, options.signal).catch(async (error: unknown) => {
     await stopEngine(pid);
@@ -181,7 +187,7 @@ export async function ensureEngine(options: { lowPriority?: boolean; signal?: Ab
 export async function adoptEngine(pid: number | undefined): Promise<Engine> {
   if (pid === undefined) return { stop: async () => {} };
   if (gone(pid)) throw new Error(`The engine the preparation started (process ${pid}) is not running`);
-  await normalPriority(pid);
+  normalPriority();
   return { pid, stop: () => stopEngine(pid) };
 }
 

@@ -1,7 +1,8 @@
 // The deployment test's images made ahead of the test: CI (.ci/run) starts this in the background
 // right after its npm install, so the engine's install and start, the base images and
 // `docker-compose build` run beside `npm test` on what CPU it leaves idle (an engine started here
-// runs at nice 19), and the deployment test then only starts and checks the project.
+// and its containers run in a CPU control group of idle priority), and the deployment test then only
+// starts and checks the project.
 //   tsx e2e/deploy/prepare.ts prepare <file>   builds; writes <file> (what was made) when done
 //   tsx e2e/deploy/prepare.ts discard <file>   removes what a preparation made when no test ran
 // `DEPLOY_TEST_PREPARED=<file> npm run test:deploy` runs the images of <file> (and removes them,
@@ -88,7 +89,7 @@ async function prepare(file: string): Promise<void> {
     say(what);
   };
   fs.writeFileSync(file, JSON.stringify(prepared, null, 2));
-  mark(engine.pid ? `engine started (process ${engine.pid}, nice 19)` : 'engine ready (the machine’s own, at its own priority)');
+  mark(engine.pid ? `engine started (process ${engine.pid}, idle CPU priority)` : 'engine ready (the machine’s own, at its own priority)');
   const unlessStopped = (): void => {
     if (stopping.signal.aborted) throw new Error('stopped');
   };
