@@ -143,9 +143,11 @@ function setGroupPriority(group: { dir: string; v1: boolean }, low: boolean): vo
   const write = (file: string, value: string): void => {
     if (fs.existsSync(path.join(group.dir, file))) fs.writeFileSync(path.join(group.dir, file), value);
   };
-  write('cpu.idle', low ? '1' : '0');
+  // An idle group's share is fixed (writing one is refused): not idle while the share is set.
+  write('cpu.idle', '0');
   if (group.v1) write('cpu.shares', low ? '2' : '1024');
   else write('cpu.weight', low ? '1' : '100');
+  if (low) write('cpu.idle', '1');
 }
 
 /** Puts an engine started at low priority (and its containers) back to a normal process's CPU priority. */
