@@ -100,12 +100,21 @@ async function stopEngine(pid: number): Promise<void> {
   process.kill(pid, 'SIGTERM');
   const deadline = Date.now() + 30_000;
   while (!gone(pid) && Date.now() < deadline) await sleep(200);
-  // The control groups a low-priority engine made (one per cgroup v1 hierarchy), once empty.
-  for (const root of ['/sys/fs/cgroup', ...fs.readdirSync('/sys/fs/cgroup').map((name) => path.join('/sys/fs/cgroup', name))]) {
-    try {
-      fs.rmdirSync(path.join(root, CPU_GROUP_NAME));
-    } catch {
-      // Not made there, or not empty.
+  // The control groups a low-priority engine made (one per cgroup v1 hierarchy), once empty: its
+  // containerd may end a moment after it (seen: the group still held it just after dockerd ended).
+  const groups = ['/sys/fs/cgroup', ...fs.readdirSync('/sys/fs/cgroup').map((name) => path.join('/sys/fs/cgroup', name))]
+    .map((root) => path.join(root, CPU_GROUP_NAME))
+    .filter((dir) => fs.existsSync(dir));
+  const until = Date.now() + 10_000;
+  for (const dir of groups) {
+    for (;;) {
+      try {
+        fs.rmdirSync(dir);
+        break;
+      } catch {
+        if (Date.now() > until) break;
+        await sleep(250);
+      }
     }
   }
 }
