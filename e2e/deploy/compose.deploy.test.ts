@@ -6,22 +6,27 @@
 // load, restart the API and find the booking again, then remove everything made here. Base images come from deploy/local-images/build.sh (no registry on CI); set
 // NODE_IMAGE and POSTGRES_IMAGE to use others. `npm run test:deploy`; not part of `npm test`.
 // DEPLOY_TEST_KEEP_IMAGES=1 keeps the images (and so the build cache) for the next run.
+// DEPLOY_TEST_PREPARED=<file> runs the images e2e/deploy/prepare.ts made ahead (CI does) instead
+// of building them here.
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, type TrackedPage } from '../../testing/browser/browser';
 import { clinicTomorrow, pickSlot } from '../../testing/browser/slot-picker';
 import {
+  adoptEngine,
+  buildImages,
   composeProject,
+  deploymentEnv,
   ensureEngine,
   ensureLocalBaseImages,
   imageIds,
-  LOCAL_NODE_IMAGE,
-  LOCAL_POSTGRES_IMAGE,
   removeImagesSince,
   run,
   waitForUrls,
   type ComposeProject,
   type Engine,
 } from './engine';
+import { readPrepared } from './prepare';
 import { balancerStates, missingBookings, mixedLoad, timeUntilOut, waitForAllUp, type PageLoad, type Patient } from './replicas';
 
 const REPLICATED = ['api', 'host', 'doctors', 'booking'];
@@ -34,7 +39,10 @@ const DOCTOR = { id: 'doc01', name: 'Dr. Amara Lindqvist' };
 const OLD_TITLE = 'Find a doctor';
 const NEW_TITLE = 'Find your doctor';
 const keepImages = process.env.DEPLOY_TEST_KEEP_IMAGES === '1';
-const IMAGE_TAG = `deploy-test-${process.pid}`;
+/** The replicated apps' image tag: this run's own, or that of the images prepared for it. */
+let imageTag = `deploy-test-${process.pid}`;
+/** Images made ahead by e2e/deploy/prepare.ts (CI: beside `npm test`); unset: this test builds them. */
+const preparedFile = process.env.DEPLOY_TEST_PREPARED || undefined;
 const started = Date.now();
 const timings: string[] = [];
 const mark = (what: string): void => void timings.push(`${what}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -53,24 +61,8 @@ const apiUrl = (): string => project!.url('balancer', 4000);
 const patient = { email: `deploy${Date.now()}@example.com`, password: 'secret-pass-1' };
 
 beforeAll(async () => {
-  engine = await ensureEngine();
-  imagesBefore = await imageIds();
-  mark('engine ready');
-  const useLocal = !process.env.NODE_IMAGE;
-  if (useLocal) await ensureLocalBaseImages();
-  mark('base images ready');
-  const env = {
-    ...process.env,
-    NODE_IMAGE: process.env.NODE_IMAGE ?? LOCAL_NODE_IMAGE,
-    POSTGRES_IMAGE: process.env.POSTGRES_IMAGE ?? LOCAL_POSTGRES_IMAGE,
-    // The replicated apps' images (carebook/<app>:<tag>, built once, run by both replicas) get a tag
-    // of this run's own, so a deployment's images on this machine are neither used nor replaced.
-    CAREBOOK_TAG: IMAGE_TAG,
-    ADMIN_EMAIL: 'admin@carebook.test',
-    ADMIN_PASSWORD: 'admin-password-deploy',
-  };
-  // One client address sends the whole load below: its sign-up, login, booking and upcoming
-  // budgets are raised for the test (LOGIN_FAILURES_MAX, per account, stays at its default).
+  // The API settings: one client address sends the whole load below: its sign-up, login, booking
+  // and upcoming budgets are raised for the test (LOGIN_FAILURES_MAX, per account, stays at its default).
   const apiSettings = {
     RATE_LIMIT_AUTH_MAX: '1000',
     SIGNUP_RATE_MAX_PER_HOUR: '1000',
@@ -79,17 +71,28 @@ beforeAll(async () => {
     MAX_UPCOMING_PER_PATIENT: '100',
     LOGIN_FAILURES_MAX: String(LOGIN_FAILURES_MAX),
   };
-  project = await composeProject(env, { 'api-1': apiSettings, 'api-2': apiSettings });
-  // Minutes on an idle machine; much longer when other builds share its two cores. The apps' build
-  // stage (npm install, webpack: the CPU's work) runs beside the two images that mostly download
-  // (HAProxy from Debian, the mail catcher from npm); then the other images, from the cached stage,
-  // side by side.
-  await Promise.all([project.compose(['build', 'api-1'], 2_400_000), project.compose(['build', 'balancer', 'mail'], 2_400_000)]);
-  mark('build stage done');
-  await project.compose(['build', '--parallel'], 1_200_000);
-  mark('images built');
+  const settings = { 'api-1': apiSettings, 'api-2': apiSettings };
+  if (preparedFile) {
+    // Images made ahead (CI: beside `npm test`, see prepare.ts): this test now owns them, and the
+    // engine the preparation started, and removes both afterwards.
+    const prepared = readPrepared(preparedFile);
+    fs.rmSync(preparedFile);
+    engine = await adoptEngine(prepared.enginePid);
+    imagesBefore = new Set(prepared.imagesBefore);
+    imageTag = prepared.tag;
+    project = await composeProject(deploymentEnv(imageTag), settings, prepared.projectName);
+    mark(`images prepared beforehand (${Object.entries(prepared.timings).map(([what, seconds]) => `${what}: ${seconds} s`).join('; ')}), engine at normal priority`);
+  } else {
+    engine = await ensureEngine();
+    imagesBefore = await imageIds();
+    mark('engine ready');
+    if (!process.env.NODE_IMAGE) await ensureLocalBaseImages();
+    mark('base images ready');
+    project = await composeProject(deploymentEnv(imageTag), settings);
+    await buildImages(project, mark);
+  }
   const listed = await Promise.all(
-    [`reference=${project.name}_*`, `reference=carebook/*:${IMAGE_TAG}`].map((filter) =>
+    [`reference=${project.name}_*`, `reference=carebook/*:${imageTag}`].map((filter) =>
       run('docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}} {{.ID}} {{.Size}}', '--filter', filter]),
     ),
   );
@@ -121,7 +124,7 @@ afterAll(async () => {
   } finally {
     // Untag this run's images even where a build gave an id that was already here (then kept).
     if (!keepImages) {
-      const tagged = (await run('docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `reference=carebook/*:${IMAGE_TAG}`]).catch(() => ''))
+      const tagged = (await run('docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', '--filter', `reference=carebook/*:${imageTag}`]).catch(() => ''))
         .split('\n')
         .filter(Boolean);
       if (tagged.length) await run('docker', ['image', 'rm', ...tagged]).catch(() => undefined);

@@ -1,6 +1,6 @@
 // The Docker engine and the compose project of the deployment test: install and start what is
 // missing, build, start, and remove afterwards exactly what was made here.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,21 +11,41 @@ import { freePort } from '../../testing/node/free-port';
 
 const execFileAsync = promisify(execFile);
 
-/** Runs a command, resolving with its output; a failure says the command and the end of its output. */
-export async function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<string> {
+/** The commands `run` has going now (a preparation told to stop ends them). */
+export const running = new Set<ChildProcess>();
+
+/**
+ * Runs a command, resolving with its output; a failure says the command and the end of its output.
+ * `onOutput` gets the output as it comes (both streams), e.g. to print a long build as it goes.
+ */
+export async function run(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; onOutput?: (text: string) => void } = {},
+): Promise<string> {
+  const started = execFileAsync(command, args, {
+    cwd: REPO_ROOT,
+    env: options.env ?? process.env,
+    timeout: options.timeoutMs ?? 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { child } = started;
+  running.add(child);
+  if (options.onOutput) {
+    const onOutput = options.onOutput;
+    child.stdout?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
+  }
   try {
-    const { stdout } = await execFileAsync(command, args, {
-      cwd: REPO_ROOT,
-      env: options.env ?? process.env,
-      timeout: options.timeoutMs ?? 120_000,
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    const { stdout } = await started;
     return stdout;
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string; killed?: boolean };
     const tail = `${failed.stdout ?? ''}\n${failed.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
     const why = failed.killed ? `stopped after ${(options.timeoutMs ?? 120_000) / 1000} s` : failed.message.split('\n')[0];
     throw new Error(`${command} ${args.join(' ')} failed: ${why}\n${tail}`);
+  } finally {
+    running.delete(child);
   }
 }
 
@@ -36,10 +56,11 @@ async function succeeds(command: string, args: string[]): Promise<boolean> {
   );
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number, signal?: AbortSignal): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    if (signal?.aborted) throw new Error(`Stopped waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -56,32 +77,129 @@ async function installMissingTools(): Promise<void> {
 }
 
 export interface Engine {
-  /** Stops the engine if this test started it. */
+  /** The engine's process when started here (stopped by `stop`); undefined: the machine's own. */
+  pid?: number;
+  /** Stops the engine if it was started here (or by a preparation, see adoptEngine). */
   stop(): Promise<void>;
 }
 
-/** A running Docker engine: the machine's, or one started here (its log in the temp folder). */
-export async function ensureEngine(): Promise<Engine> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a process is gone (or a zombie nobody has reaped yet: it runs nothing any more). */
+function gone(pid: number): boolean {
+  try {
+    return /^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/** Stops an engine this test (or its preparation) started, within 30 s. */
+async function stopEngine(pid: number): Promise<void> {
+  if (gone(pid)) return;
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + 30_000;
+  while (!gone(pid) && Date.now() < deadline) await sleep(200);
+  // The control groups a low-priority engine made (one per cgroup v1 hierarchy), once empty: its
+  // containerd may end a moment after it (seen: the group still held it just after dockerd ended).
+  const groups = ['/sys/fs/cgroup', ...fs.readdirSync('/sys/fs/cgroup').map((name) => path.join('/sys/fs/cgroup', name))]
+    .map((root) => path.join(root, CPU_GROUP_NAME))
+    .filter((dir) => fs.existsSync(dir));
+  const until = Date.now() + 10_000;
+  for (const dir of groups) {
+    for (;;) {
+      try {
+        fs.rmdirSync(dir);
+        break;
+      } catch {
+        if (Date.now() > until) break;
+        await sleep(250);
+      }
+    }
+  }
+}
+
+/**
+ * The CPU control group an engine started at low priority runs in, with every container it starts
+ * (dockerd's --cgroup-parent): cgroup v1's cpu hierarchy, else cgroup v2's. Undefined when neither
+ * can be written (then the engine runs at normal priority).
+ */
+const CPU_GROUP_NAME = 'carebook-deploy';
+function cpuGroup(): { dir: string; v1: boolean } | undefined {
+  for (const [root, v1] of [
+    ['/sys/fs/cgroup/cpu', true],
+    ['/sys/fs/cgroup', false],
+  ] as const) {
+    if (!fs.existsSync(path.join(root, v1 ? 'cpu.shares' : 'cgroup.controllers'))) continue;
+    const dir = path.join(root, CPU_GROUP_NAME);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      return { dir, v1 };
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The engine's group at idle priority (`low`: cpu.idle, where the kernel has it: CPU only when
+ * nothing else wants it; and the smallest share) or back to a normal process's. Nice alone would not
+ * do: each container runs in a session of its own, and with the kernel's autogroups a nice value
+ * weighs only within its session.
+ */
+function setGroupPriority(group: { dir: string; v1: boolean }, low: boolean): void {
+  const write = (file: string, value: string): void => {
+    if (fs.existsSync(path.join(group.dir, file))) fs.writeFileSync(path.join(group.dir, file), value);
+  };
+  // An idle group's share is fixed (writing one is refused): not idle while the share is set.
+  write('cpu.idle', '0');
+  if (group.v1) write('cpu.shares', low ? '2' : '1024');
+  else write('cpu.weight', low ? '1' : '100');
+  if (low) write('cpu.idle', '1');
+}
+
+/** Puts an engine started at low priority (and its containers) back to a normal process's CPU priority. */
+export function normalPriority(): void {
+  const group = cpuGroup();
+  if (group) setGroupPriority(group, false);
+}
+
+/**
+ * A running Docker engine: the machine's, or one started here (its log in the temp folder).
+ * `lowPriority`: an engine started here runs, with every container it starts, in a CPU control group
+ * of idle priority, so its builds take only the CPU other work leaves idle; see normalPriority. The
+ * machine's own engine is left as it is. `signal`: stop waiting for the engine to answer (the engine
+ * started is then stopped).
+ */
+export async function ensureEngine(options: { lowPriority?: boolean; signal?: AbortSignal } = {}): Promise<Engine> {
   await installMissingTools();
   if (await succeeds('docker', ['info'])) return { stop: async () => {} };
   const log = fs.openSync(path.join(os.tmpdir(), 'carebook-deploy-dockerd.log'), 'a');
-  const daemon = spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] });
+  const group = options.lowPriority ? cpuGroup() : undefined;
+  if (group) setGroupPriority(group, true);
+  const daemon = spawn('dockerd', group ? ['--cgroup-parent', `/${CPU_GROUP_NAME}`] : [], { detached: true, stdio: ['ignore', log, log] });
   fs.closeSync(log);
   daemon.unref();
-  await waitFor('dockerd to answer', () => succeeds('docker', ['info']), 90_000);
-  return {
-    stop: async () => {
-      if (daemon.exitCode !== null || !daemon.pid) return;
-      const exited = new Promise((resolve) => daemon.once('exit', resolve));
-      daemon.kill('SIGTERM');
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise((resolve) => {
-        timer = setTimeout(resolve, 30_000);
-      });
-      // The 30 s timer is cleared once the engine has stopped: left running, it held the test run open.
-      await Promise.race([exited, late]).finally(() => clearTimeout(timer));
-    },
-  };
+  const pid = daemon.pid;
+  if (!pid) throw new Error('dockerd did not start');
+  // The engine itself too (containerd, its child, follows); cgroup v2 allows no process beside child groups.
+  if (group?.v1) fs.writeFileSync(path.join(group.dir, 'cgroup.procs'), String(pid));
+  // At idle priority beside other work (CI: npm test's first minutes keep both cores busy) the engine
+  // itself may take minutes to answer.
+  await waitFor('dockerd to answer', () => succeeds('docker', ['info']), options.lowPriority ? 1_800_000 : 90_000, options.signal).catch(async (error: unknown) => {
+    await stopEngine(pid);
+    throw error;
+  });
+  return { pid, stop: () => stopEngine(pid) };
+}
+
+/** The engine a preparation started (process `pid`; none: the machine's own), at normal priority again. */
+export async function adoptEngine(pid: number | undefined): Promise<Engine> {
+  if (pid === undefined) return { stop: async () => {} };
+  if (gone(pid)) throw new Error(`The engine the preparation started (process ${pid}) is not running`);
+  normalPriority();
+  return { pid, stop: () => stopEngine(pid) };
 }
 
 /** Image ids present now (tagged or not), to tell afterwards which ones this test made. */
@@ -135,8 +253,8 @@ export interface ComposeProject {
   url(service: string, port?: number): string;
   /** The address of a service's container on the project's network, e.g. `http://172.18.0.5:3000`. */
   containerUrl(service: string, port: number): Promise<string>;
-  /** docker-compose with this project's name and file. */
-  compose(args: string[], timeoutMs?: number): Promise<string>;
+  /** docker-compose with this project's name and file; `onOutput` as in `run`. */
+  compose(args: string[], timeoutMs?: number, onOutput?: (text: string) => void): Promise<string>;
   /** Runs a command in a service's container. */
   exec(service: string, command: string[]): Promise<string>;
   /** Removes the containers, volumes, network and (unless kept) the images built. */
@@ -146,9 +264,14 @@ export interface ComposeProject {
 /**
  * The repository's docker-compose.yml with each published port moved to a free one on 127.0.0.1
  * (and every address that names it), so the project runs beside anything else on this machine;
- * `settings` adds environment variables per service.
+ * `settings` adds environment variables per service. `name`: the project's name (default: one of
+ * this process's own), e.g. that of a preparation whose images the project is to run.
  */
-export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<string, Record<string, string>> = {}): Promise<ComposeProject> {
+export async function composeProject(
+  env: NodeJS.ProcessEnv,
+  settings: Record<string, Record<string, string>> = {},
+  name = `carebook-deploy-${process.pid}`,
+): Promise<ComposeProject> {
   const file = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
   };
@@ -180,9 +303,8 @@ export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<st
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-deploy-'));
   const composeFile = path.join(dir, 'docker-compose.yml');
   fs.writeFileSync(composeFile, stringify(file, { aliasDuplicateObjects: false }));
-  const name = `carebook-deploy-${process.pid}`;
-  const compose = (args: string[], timeoutMs = 120_000) =>
-    run('docker-compose', ['--project-name', name, '--file', composeFile, '--ansi', 'never', ...args], { env, timeoutMs });
+  const compose = (args: string[], timeoutMs = 120_000, onOutput?: (text: string) => void) =>
+    run('docker-compose', ['--project-name', name, '--file', composeFile, '--ansi', 'never', ...args], { env, timeoutMs, onOutput });
   return {
     name,
     url: (service, target) => {
@@ -205,6 +327,36 @@ export async function composeProject(env: NodeJS.ProcessEnv, settings: Record<st
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The environment docker-compose.yml is read with: the base images (the local ones unless
+ * NODE_IMAGE/POSTGRES_IMAGE name others), the replicated apps' image tag (carebook/<app>:<tag>,
+ * built once, run by both replicas: a tag of the run's own, so a deployment's images on this
+ * machine are neither used nor replaced) and the admin credential it asks for.
+ */
+export function deploymentEnv(tag: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_IMAGE: process.env.NODE_IMAGE ?? LOCAL_NODE_IMAGE,
+    POSTGRES_IMAGE: process.env.POSTGRES_IMAGE ?? LOCAL_POSTGRES_IMAGE,
+    CAREBOOK_TAG: tag,
+    ADMIN_EMAIL: 'admin@carebook.test',
+    ADMIN_PASSWORD: 'admin-password-deploy',
+  };
+}
+
+/**
+ * Builds every image of the project. Minutes on an idle machine; much longer when other work shares
+ * its two cores. The apps' build stage (npm install, webpack: the CPU's work) runs beside the two
+ * images that mostly download (HAProxy from Debian, the mail catcher from npm); then the other
+ * images, from the cached stage, side by side. `mark` is told each phase's end.
+ */
+export async function buildImages(project: ComposeProject, mark: (what: string) => void, onOutput?: (text: string) => void): Promise<void> {
+  await Promise.all([project.compose(['build', 'api-1'], 2_400_000, onOutput), project.compose(['build', 'balancer', 'mail'], 2_400_000, onOutput)]);
+  mark('build stage done');
+  await project.compose(['build', '--parallel'], 1_200_000, onOutput);
+  mark('images built');
 }
 
 /** Waits until every URL answers 2xx. */
