@@ -166,6 +166,24 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
     if (!production) return config;
     // The admin app renders in the browser only; the host and the remotes render on the server too.
     if (app.kind === 'admin') return config;
+    return withBuildCache(productionConfigs(config));
+  };
+
+  /**
+   * WEBPACK_CACHE_DIR: webpack's persistent cache in that folder, one cache per config. A build
+   * then redoes only what changed since a build it remembers (files are checked by their content,
+   * production's default), and makes the same files as without it. Off by default; the browser
+   * tests' release builds use one (testing/browser/release-commands.ts): they build the same
+   * remote again and again with one file changed.
+   */
+  function withBuildCache(configs) {
+    const cacheDirectory = process.env.WEBPACK_CACHE_DIR;
+    if (!cacheDirectory) return configs;
+    const buildDependencies = { config: [__filename, path.join(dir, 'webpack.config.js')] };
+    return configs.map((each) => ({ ...each, cache: { type: 'filesystem', cacheDirectory, name: `${each.name}-production`, buildDependencies } }));
+  }
+
+  function productionConfigs(config) {
     if (!exposes) return [{ ...config, name }, serverConfig(config)];
     // A remote's second container, for the composed site only: `hostEntry.js` uses the host's
     // federation runtime instead of carrying its own (about 20 KB gzip less on every first visit).
@@ -177,14 +195,14 @@ function createAppConfig({ dir, name, runtimePlugins = [], title }) {
       entry: {},
       output: { ...config.output, clean: false },
       plugins: [
-        federation(production, { filename: 'hostEntry.js', experiments: { externalRuntime: true }, manifest: { fileName: 'host-mf-manifest.json' } }),
+        federation(true, { filename: 'hostEntry.js', experiments: { externalRuntime: true }, manifest: { fileName: 'host-mf-manifest.json' } }),
         ...config.plugins.filter((plugin) => plugin instanceof webpack.DefinePlugin || plugin instanceof MiniCssExtractPlugin),
         compileHint(),
         compression(),
       ],
     };
     return [{ ...config, name }, hostContainer, serverConfig(config)];
-  };
+  }
 
   /**
    * The app's server build, in `server/` of the same build (so of each release): what renders its

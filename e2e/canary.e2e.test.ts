@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { BUCKET_COOKIE } from '../servers/releases/canary';
 import { REPO_ROOT } from '../testing/node/repo-root';
 import { gotoApp, launchBrowser, openPage, reloadApp, type TrackedPage } from '../testing/browser/browser';
+import { commandEnv } from '../testing/browser/release-commands';
 import { startStack, type Stack } from '../testing/browser/stack';
 
 const run = promisify(execFile);
@@ -35,7 +36,7 @@ afterAll(async () => {
 async function cli(command: 'release' | 'rollback' | 'promote' | 'releases', ...args: string[]): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', command, '-w', 'remotes/doctors', ...(args.length ? ['--', ...args] : [])], {
     cwd: REPO_ROOT,
-    env: { ...process.env, RELEASES_DIR: stack.releasesDir },
+    env: commandEnv(stack),
     timeout: 240_000,
   });
   return stdout.trim();

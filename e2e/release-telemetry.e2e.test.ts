@@ -9,6 +9,7 @@ import type { AdminReleasesReply, AuditReply } from '@carebook/shared';
 import { BUCKET_COOKIE } from '../servers/releases/canary';
 import { adminToken } from '../testing/browser/api-calls';
 import { openPage } from '../testing/browser/browser';
+import { commandEnv } from '../testing/browser/release-commands';
 import { useSiteJourney } from '../testing/browser/site-journey';
 import { REPO_ROOT } from '../testing/node/repo-root';
 
@@ -35,7 +36,7 @@ const OUTSIDE = 70;
 async function cli(command: 'release' | 'releases', ...args: string[]): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', command, '-w', 'remotes/doctors', ...(args.length ? ['--', ...args] : [])], {
     cwd: REPO_ROOT,
-    env: { ...process.env, RELEASES_DIR: stack.releasesDir },
+    env: commandEnv(stack),
     timeout: 300_000,
   });
   return stdout.trim();

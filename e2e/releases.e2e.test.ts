@@ -10,6 +10,7 @@ import { distDir } from '../servers/apps/site-apps';
 import { REPO_ROOT } from '../testing/node/repo-root';
 import { gotoApp, launchBrowser, openPage, type TrackedPage } from '../testing/browser/browser';
 import { untilHostServes } from '../testing/browser/live-release';
+import { commandEnv } from '../testing/browser/release-commands';
 import { startStack, type Stack } from '../testing/browser/stack';
 
 const run = promisify(execFile);
@@ -44,7 +45,7 @@ async function tab(route: string): Promise<TrackedPage & { messages: string[] }>
 async function cli(command: 'release' | 'rollback' | 'releases', env: Record<string, string> = {}): Promise<string> {
   const { stdout } = await run('npm', ['run', '--silent', command, '-w', 'remotes/doctors'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, RELEASES_DIR: stack.releasesDir, ...env },
+    env: commandEnv(stack, env),
     timeout: 240_000,
   });
   return stdout.trim();

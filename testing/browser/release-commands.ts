@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../node/repo-root';
@@ -24,13 +26,27 @@ export interface CommandOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * Webpack's persistent cache for the release builds of browser tests (WEBPACK_CACHE_DIR, see
+ * webpack.shared.js), one per source tree, under the OS temp dir. Those tests build the same
+ * remote again and again with one file changed (often the same change: another title), which a
+ * cache makes a rebuild of that file's chunks instead of a whole build of about 30-60 s; the
+ * files are the same either way, and which test ran first only changes how long a build takes.
+ */
+export const RELEASE_BUILD_CACHE = path.join(os.tmpdir(), `carebook-release-builds-${createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12)}`);
+
+/** The environment a team's command runs in against `stack`'s releases, with `extra` on top. */
+export function commandEnv(stack: Stack, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, RELEASES_DIR: stack.releasesDir, WEBPACK_CACHE_DIR: RELEASE_BUILD_CACHE, ...extra };
+}
+
 /** A team's release command as they run it (`npm run <command> -w <workspace>`), against the stack's releases. */
 export async function releaseCommand(stack: Stack, command: 'release' | 'rollback' | 'releases', options: CommandOptions = {}): Promise<CommandResult> {
   const args = options.args?.length ? ['--', ...options.args] : [];
   try {
     const { stdout, stderr } = await run('npm', ['run', '--silent', command, '-w', options.workspace ?? 'remotes/doctors', ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, RELEASES_DIR: stack.releasesDir, ...options.env },
+      env: commandEnv(stack, options.env),
       timeout: 240_000,
     });
     return { code: 0, stdout, stderr };
