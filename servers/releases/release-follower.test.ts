@@ -194,20 +194,29 @@ describe('replicas of a remote on one PostgreSQL', () => {
     expect(time).toBeLessThan(FOLLOW_BUDGET_MS);
   });
 
-  it('a host learns a switch from the NOTIFY within 1 s, between its polls', async () => {
+  /**
+   * One replica re-reading once a minute (`lagMs` behind in serving what it follows) and a host's
+   * watcher polling it once a minute, told of releases by the NOTIFY; both listen before it returns,
+   * with no wait of the test's own.
+   */
+  async function hostPollingOnceAMinute(options: { lagMs?: number }) {
     const { url, store, two } = await releases();
-    const { address } = await replica(url, 'a', { rereadMs: 60_000 });
+    const { address } = await replica(url, 'a', { rereadMs: 60_000, ...options });
     const origin = new URL(address).origin;
     const watcher = new LiveReleaseWatcher([{ name: 'doctors', publicOrigin: origin, internalOrigin: origin }], { intervalMs: 60_000 });
     await watcher.start();
     const listener = refreshOnRelease(watcher, url);
     cleanups.push(() => watcher.stop(), () => listener.stop());
     await listener.ready;
-    // Both the replica and the host listen before the switch is sent, with no wait of the test's own.
     const admin = new Client({ connectionString: url });
     await admin.connect();
     cleanups.push(() => admin.end());
     expect(Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n)).toBe(2);
+    return { store, two, watcher };
+  }
+
+  it('a host learns a switch from the NOTIFY within 1 s, between its polls', async () => {
+    const { store, two, watcher } = await hostPollingOnceAMinute({});
     await store.setLive(two, 'released');
     const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
     console.log(`the host followed the switch in ${time} ms`);
@@ -215,18 +224,7 @@ describe('replicas of a remote on one PostgreSQL', () => {
   });
 
   it.each([600, 3000])('a host whose first questions after the NOTIFY find the replica still copying follows once it serves the switch, not at its next poll (the replica %i ms behind)', async (lagMs) => {
-    const { url, store, two } = await releases();
-    const { address } = await replica(url, 'a', { rereadMs: 60_000, lagMs });
-    const origin = new URL(address).origin;
-    const watcher = new LiveReleaseWatcher([{ name: 'doctors', publicOrigin: origin, internalOrigin: origin }], { intervalMs: 60_000 });
-    await watcher.start();
-    const listener = refreshOnRelease(watcher, url);
-    cleanups.push(() => watcher.stop(), () => listener.stop());
-    await listener.ready;
-    const admin = new Client({ connectionString: url });
-    await admin.connect();
-    cleanups.push(() => admin.end());
-    expect(Number((await admin.query<{ n: string }>(`SELECT count(*) AS n ${LISTENING}`)).rows[0]?.n)).toBe(2);
+    const { store, two, watcher } = await hostPollingOnceAMinute({ lagMs });
     await store.setLive(two, 'released');
     const time = await timeUntil(async () => watcher.current().releases.doctors?.id === two, 5000);
     console.log(`the replica served the switch ${lagMs} ms after following it; the host followed in ${time} ms`);
