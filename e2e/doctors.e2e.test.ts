@@ -127,7 +127,7 @@ describe('the doctors remote in the composed site', () => {
     const focused = (await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))) ?? '';
     expect(focused.slice(0, firstTime.length)).toBe(firstTime);
     for (let i = 0; i < 4; i += 1) await page.keyboard.press('Tab');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
       `Book Appointment with ${names('General Physician')[0]}`,
     );
     await page.keyboard.press('Enter');

@@ -13,18 +13,17 @@ export interface DoctorPhotoProps {
   eager?: boolean;
 }
 
+/** The image alone, styled as its own square box (no wrapper: one element fewer per card to parse and lay out). */
 export function DoctorPhoto({ src, alt, eager = false }: DoctorPhotoProps): ReactNode {
   return (
-    <div className={styles.frame}>
-      <img
-        className={styles.photo}
-        src={src}
-        alt={alt}
-        width={PHOTO_WIDTH}
-        height={PHOTO_HEIGHT}
-        loading={eager ? 'eager' : 'lazy'}
-        decoding="async"
-      />
-    </div>
+    <img
+      className={styles.photo}
+      src={src}
+      alt={alt}
+      width={PHOTO_WIDTH}
+      height={PHOTO_HEIGHT}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+    />
   );
 }

@@ -8,10 +8,7 @@ export function DoctorRating({ doctor }: { doctor: Pick<Doctor, 'rating' | 'revi
   const summary = ratingSummary(doctor);
   if (!summary) return <p className={`${styles.rating} ${styles.muted}`}>{NO_REVIEWS}</p>;
   return (
-    <p className={styles.rating}>
-      <span className={styles.star} aria-hidden="true">
-        ★
-      </span>
+    <p className={`${styles.rating} ${styles.rated}`}>
       <VisuallyHidden>Rated </VisuallyHidden>
       {summary.average}
       <VisuallyHidden> out of 5</VisuallyHidden> <span className={styles.muted}>({summary.count})</span>

@@ -3,7 +3,6 @@ import { Link } from '@carebook/shared/router';
 import { doctorPath, doctorSlotPath, freeTimesAhead, type Doctor, type OfferedTime } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { useNow } from '@carebook/shared/web';
-import { VisuallyHidden } from './visually-hidden';
 import styles from './free-times.module.css';
 
 export interface FreeTimesProps {
@@ -28,7 +27,9 @@ function bookingName(doctor: Doctor, time: OfferedTime): string {
  * as the page reads them), and "More times". Ordinary links, so they work in the server's page
  * before any script. Drawn from the live bookings in the clinic's zone; the doctor's page and the
  * API still decide, so a time taken meanwhile is refused there, never booked twice. Nothing for a
- * doctor who is not taking appointments.
+ * doctor who is not taking appointments. The links' full names are `aria-label`s, which start with
+ * what they show; each time's day is the link's own text beside its `<time>` (no element of its own:
+ * fifteen cards of them are parsed and laid out before the list's first paint).
  */
 export function FreeTimes({ doctor, labelId, className }: FreeTimesProps): ReactNode {
   const { clinic } = useApp();
@@ -47,14 +48,14 @@ export function FreeTimes({ doctor, labelId, className }: FreeTimesProps): React
         {times.map((time) => (
           <li key={`${time.slotDate} ${time.slotTime}`}>
             <Link className={styles.time} to={doctorSlotPath(doctor._id, time)} aria-label={bookingName(doctor, time)}>
-              <span className={styles.day}>{time.day}</span>{' '}
+              {`${time.day} `}
               <time dateTime={time.dateTime}>{time.time}</time>
             </Link>
           </li>
         ))}
         <li>
-          <Link className={styles.more} to={doctorPath(doctor._id)}>
-            More times<VisuallyHidden> with {doctor.name}</VisuallyHidden>
+          <Link className={styles.more} to={doctorPath(doctor._id)} aria-label={`More times with ${doctor.name}`}>
+            More times
           </Link>
         </li>
       </ul>

@@ -5,7 +5,6 @@ import { AvailabilityBadge } from '../../components/availability-badge';
 import { DoctorPhoto } from '../../components/doctor-photo';
 import { DoctorRating } from '../../components/doctor-rating';
 import { FreeTimes } from '../../components/free-times';
-import { VisuallyHidden } from '../../components/visually-hidden';
 import styles from './doctor-card.module.css';
 
 export interface DoctorCardProps {
@@ -38,12 +37,12 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
         <FreeTimes doctor={doctor} labelId={`${nameId}-times`} className={styles.next} />
         {/* An unavailable doctor is not offered as bookable: a quiet way to the profile instead. */}
         {doctor.available ? (
-          <Link className={styles.book} to={doctorPath(doctor._id)}>
-            Book Appointment<VisuallyHidden> with {doctor.name}</VisuallyHidden>
+          <Link className={styles.book} to={doctorPath(doctor._id)} aria-label={`Book Appointment with ${doctor.name}`}>
+            Book Appointment
           </Link>
         ) : (
-          <Link className={`${styles.book} ${styles.quiet}`} to={doctorPath(doctor._id)}>
-            View profile<VisuallyHidden> of {doctor.name}</VisuallyHidden>
+          <Link className={`${styles.book} ${styles.quiet}`} to={doctorPath(doctor._id)} aria-label={`View profile of ${doctor.name}`}>
+            View profile
           </Link>
         )}
       </div>
