@@ -32,13 +32,15 @@ export async function startApiProcess(options: {
   waitForHealth?: boolean;
   /** null: `stop()` waits for the graceful stop however long it takes. */
   forceKillAfterMs?: number | null;
+  /** The API bundled into one file (testing/browser/api-bundle.ts) to run with bare Node instead of the sources under tsx. */
+  bundle?: string;
 }): Promise<ApiProcess> {
   if (!fs.existsSync(API_ENTRY)) throw new Error(`${API_ENTRY} does not exist yet`);
   const host = options.host ?? '127.0.0.1';
   // Plain node with tsx as a loader, one process: the tsx CLI would put a wrapper process in between
   // that SIGKILLs a child whose event loop is busy for 30 ms when relaying SIGTERM (no graceful
   // shutdown under load).
-  const child = spawn(process.execPath, ['--import', 'tsx', API_ENTRY], {
+  const child = spawn(process.execPath, options.bundle ? [options.bundle] : ['--import', 'tsx', API_ENTRY], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: host, PORT: String(options.port), ...options.env },
     stdio: options.inheritOutput ? 'inherit' : ['ignore', 'pipe', 'pipe'],

@@ -7,51 +7,11 @@
 //                           and node_modules with only the packages that cannot be bundled
 //   <outDir>/apps/<name>/   server/serve-app.js, server/releases.js and the app's built dist/
 //   <outDir>/admin/         server/serve-admin.js and admin/dist
-import { build, type Plugin } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { appNamed } from '@carebook/shared/apps';
 import { REPO_ROOT, SITE_APPS } from '../../servers/apps/site-apps';
-
-/** Packages with native code or files loaded beside them (WASM): copied, not bundled. */
-const COPIED_PACKAGES = ['argon2', '@electric-sql/pglite'];
-/** Optional packages the bundled code asks for only when they are installed. */
-const ABSENT_PACKAGES = ['pg-native'];
-
-/**
- * In one bundle every file shares the bundle's `__dirname`; the sources resolve their own files
- * from theirs. Each source's `__dirname` becomes its folder under /app, the bundle being in /app/server.
- */
-const ownDirname: Plugin = {
-  name: 'own-dirname',
-  setup(context) {
-    context.onLoad({ filter: /\.tsx?$/ }, (args) => {
-      const source = fs.readFileSync(args.path, 'utf8');
-      const relative = path.relative(REPO_ROOT, path.dirname(args.path));
-      if (relative.startsWith('..') || relative.split(path.sep).includes('node_modules')) return undefined;
-      return {
-        contents: source.replace(/\b__dirname\b/g, `__carebookDir(${JSON.stringify(relative.split(path.sep).join('/'))})`),
-        loader: args.path.endsWith('x') ? 'tsx' : 'ts',
-      };
-    });
-  },
-};
-
-async function bundle(entry: string, outFile: string): Promise<void> {
-  await build({
-    entryPoints: [path.join(REPO_ROOT, entry)],
-    outfile: outFile,
-    bundle: true,
-    platform: 'node',
-    target: 'node24',
-    format: 'cjs',
-    external: [...COPIED_PACKAGES, ...ABSENT_PACKAGES],
-    banner: { js: 'const __carebookDir = (dir) => require("node:path").join(__dirname, "..", dir);' },
-    plugins: [ownDirname],
-    logLevel: 'warning',
-    legalComments: 'none',
-  });
-}
+import { bundleServer, COPIED_PACKAGES } from './bundle';
 
 /** Where `name` is installed as seen from `fromDir` (Node's lookup, nested node_modules first). */
 function packageDir(name: string, fromDir: string): string {
@@ -89,18 +49,18 @@ async function main(): Promise<void> {
   const started = Date.now();
 
   const api = path.join(out, 'api');
-  await bundle('api/src/server.ts', path.join(api, 'server', 'api.js'));
+  await bundleServer('api/src/server.ts', path.join(api, 'server', 'api.js'));
   // The operator's commands, run inside the container with the API's environment.
-  await bundle('api/src/cli/backup.ts', path.join(api, 'server', 'backup.js'));
-  await bundle('api/src/cli/rotate-signing-secret.ts', path.join(api, 'server', 'rotate-signing-secret.js'));
-  await bundle('api/src/audit-verify.ts', path.join(api, 'server', 'audit-verify.js'));
+  await bundleServer('api/src/cli/backup.ts', path.join(api, 'server', 'backup.js'));
+  await bundleServer('api/src/cli/rotate-signing-secret.ts', path.join(api, 'server', 'rotate-signing-secret.js'));
+  await bundleServer('api/src/audit-verify.ts', path.join(api, 'server', 'audit-verify.js'));
   copy('api/src/db', api, (file) => file.endsWith('.sql') || (file.endsWith('.cjs') && !file.includes('.test.')));
   copy('api/static', api);
   copyPackages(COPIED_PACKAGES, api);
 
   const siteServer = path.join(out, '.site-server');
-  await bundle('servers/serve-app.ts', path.join(siteServer, 'serve-app.js'));
-  await bundle('scripts/releases/cli.ts', path.join(siteServer, 'releases.js'));
+  await bundleServer('servers/serve-app.ts', path.join(siteServer, 'serve-app.js'));
+  await bundleServer('scripts/releases/cli.ts', path.join(siteServer, 'releases.js'));
   for (const app of SITE_APPS) {
     const appOut = path.join(out, 'apps', app.name);
     fs.cpSync(siteServer, path.join(appOut, 'server'), { recursive: true });
@@ -109,7 +69,7 @@ async function main(): Promise<void> {
   fs.rmSync(siteServer, { recursive: true });
 
   const admin = path.join(out, 'admin');
-  await bundle('servers/serve-admin.ts', path.join(admin, 'server', 'serve-admin.js'));
+  await bundleServer('servers/serve-admin.ts', path.join(admin, 'server', 'serve-admin.js'));
   copy(`${appNamed('admin').dir}/dist`, admin);
 
   console.log(`Servers bundled into ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { copySeededCluster } from '../api/fresh-cluster';
+import { apiBundle } from './api-bundle';
 import { startApiProcess, type ApiProcess } from '../../scripts/api-process';
 import { SITE_APPS, type AppName } from '../../servers/apps/site-apps';
 import { startSite, type Site } from '../../scripts/site-server';
@@ -44,12 +45,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   ) as Record<AppName, number>;
   const origins = [...SITE_APPS.map((app) => `http://127.0.0.1:${ports[app.name]}`), ...(options.extraOrigins ?? [])];
   const apiPort = await freePort();
-  await copySeededCluster(path.join(dataDir, 'db'));
-  // The API (its own process: Node, its modules, the database's open) and the site's
+  const [bundle] = await Promise.all([apiBundle(), copySeededCluster(path.join(dataDir, 'db'))]);
+  // The API (its own process: bare Node on its bundle, the database's open) and the site's
   // preparation here (each remote's build published as a release, the host's files read) run at
   // once; the site's servers start once the API answers (the host asks it for the doctors at once).
   const starting = startApiProcess({
     port: apiPort,
+    bundle,
     env: {
       DATA_DIR: dataDir,
       CORS_ORIGINS: origins.join(','),
