@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Db } from '../../api/src/db/db';
 import { openDatabase } from '../../api/src/db/open-db';
 import { openPgliteDb } from '../../api/src/db/pglite-db';
-import { copyFreshCluster, copySeededCluster } from './fresh-cluster';
+import { copyFreshCluster, copySeededCluster, seededClusterImage } from './fresh-cluster';
 
 // Closing an embedded database flushes its whole cluster to disk: under a second alone, but past
 // jest's 5 s default for the afterAll hook in CI, beside another worker's suites. The second test
@@ -42,6 +42,15 @@ afterAll(async () => {
   await Promise.all(opened.map((db) => db.close()));
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A data folder whose database runs in memory from the seeded image, opened as the API opens it. */
+async function openInMemoryAsTheApi(): Promise<Db> {
+  const dir = newDataDir();
+  const db = await openDatabase({ databaseUrl: null, dataDir: dir }, { embeddedInMemoryFrom: await seededClusterImage() });
+  opened.push(db);
+  expect(existsSync(path.join(dir, 'db'))).toBe(false);
+  return db;
+}
 
 const tables = async (db: Db): Promise<string[]> =>
   (await db.query<{ name: string }>("select tablename as name from pg_tables where schemaname = 'public' order by 1")).map((row) => row.name);
@@ -99,4 +108,15 @@ it('gives each caller the very database the API makes of a fresh cluster, migrat
   const next = await openAsTheApi(copySeededCluster);
   expect(await contents(next)).toEqual(expected);
   expect(await copied.query("select id from doctors where id = 'doc01'")).toEqual([]);
+});
+
+it('gives each caller that database in memory too, loaded from its image, of its own', async () => {
+  const expected = await contents(await openAsTheApi(copyFreshCluster));
+  const first = await openInMemoryAsTheApi();
+  expect(await contents(first)).toEqual(expected);
+
+  await first.query("delete from doctors where id = 'doc01'");
+  const second = await openInMemoryAsTheApi();
+  expect(await contents(second)).toEqual(expected);
+  expect(await first.query("select id from doctors where id = 'doc01'")).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -68,15 +69,13 @@ function schemaAndSeedKey(): string {
 }
 
 /**
- * Puts in `dbDir` the embedded database the API's start makes of a cluster fresh from initdb:
- * every migration applied and the seed doctors in, by the steps of the API's `openDatabase`
- * (fresh-cluster.test.ts holds the two databases equal), once per PGlite version and set of
- * migrations and seed (kept beside the fresh cluster), then copied.
- * Migrating and seeding costs about 2 s of CPU per database; the suites open dozens. The API that
- * opens the copy still runs its migrations and seed, which find nothing left to do, as on any
- * later start. Tests of the migrations themselves start from {@link copyFreshCluster}.
+ * The embedded database the API's start makes of a cluster fresh from initdb: every migration
+ * applied and the seed doctors in, by the steps of the API's `openDatabase` (fresh-cluster.test.ts
+ * holds the databases equal), made once per PGlite version and set of migrations and seed (kept
+ * beside the fresh cluster) and shut down cleanly. Migrating and seeding costs about 2 s of CPU per
+ * database; the suites open dozens. Returns the template folder; its `db` is the cluster.
  */
-export async function copySeededCluster(dbDir: string): Promise<void> {
+async function seededTemplate(): Promise<string> {
   const template = path.join(CACHE_DIR, `pglite-${pgliteVersion()}-seeded-${schemaAndSeedKey()}`);
   await ensureTemplate(template, async (making) => {
     await copyFreshCluster(path.join(making, 'db'));
@@ -88,5 +87,34 @@ export async function copySeededCluster(dbDir: string): Promise<void> {
       await db.close();
     }
   });
-  cpSync(path.join(template, 'db'), dbDir, { recursive: true });
+  return template;
+}
+
+/**
+ * Puts in `dbDir` a copy of the migrated and seeded database ({@link seededTemplate}), for a test
+ * that opens the folder again, backs it up or hands it to another process. The API that opens the
+ * copy still runs its migrations and seed, which find nothing left to do, as on any later start.
+ * Tests of the migrations themselves start from {@link copyFreshCluster}; a test that opens the
+ * database once takes {@link seededClusterImage}.
+ */
+export async function copySeededCluster(dbDir: string): Promise<void> {
+  cpSync(path.join(await seededTemplate(), 'db'), dbDir, { recursive: true });
+}
+
+/**
+ * A tar of the migrated and seeded cluster ({@link seededTemplate}), made once beside it, for
+ * `openDatabase`'s `embeddedInMemoryFrom`: the database then runs in memory. A copy on disk costs
+ * ~4 CPU s per database and closing it flushes its ~1,000 files; a test that opens its database
+ * once, and never hands the folder on, needs neither.
+ */
+export async function seededClusterImage(): Promise<string> {
+  const template = await seededTemplate();
+  const image = `${template}.tar`;
+  if (existsSync(image)) return image;
+  const dbDir = path.join(template, 'db');
+  const making = `${image}.making-${process.pid}`;
+  // The entries by name (not `.`): PGlite's loader joins each name to its data folder as it is.
+  execFileSync('tar', ['--format=ustar', '-cf', making, '-C', dbDir, ...readdirSync(dbDir).sort()]);
+  renameSync(making, image);
+  return image;
 }

@@ -6,7 +6,7 @@ import { buildApp } from '../../api/src/app';
 import { type Config, loadConfig } from '../../api/src/config';
 import type { Db } from '../../api/src/db/db';
 import { openDatabase } from '../../api/src/db/open-db';
-import { copySeededCluster } from './fresh-cluster';
+import { seededClusterImage } from './fresh-cluster';
 import { type PgCluster, startPgCluster } from '../node/pg-cluster';
 
 export type Driver = 'pglite' | 'postgres';
@@ -65,12 +65,11 @@ export async function createTestEnv(driver: Driver, extra: Record<string, string
   if (driver === 'postgres') {
     cluster ??= await startPgCluster();
     databaseUrl = await cluster.createDatabase(`t${Date.now()}${Math.floor(Math.random() * 1000)}`);
-  } else {
-    await copySeededCluster(path.join(dataDir, 'db'));
   }
   const env: Record<string, string> = { ...extra, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
   const config = testConfig(dataDir, env);
-  const db = await openDatabase(config);
+  // The embedded database in memory: no test reopens it or hands its folder on (those copy one).
+  const db = await openDatabase(config, driver === 'pglite' ? { embeddedInMemoryFrom: await seededClusterImage() } : {});
   const clock = new TestClock();
   const others: FastifyInstance[] = [];
   const app = await buildApp({ db, config, now: clock.now, logger: false });

@@ -11,11 +11,12 @@ import { seed } from './seed';
 /**
  * Opens the configured database, migrated and seeded: PostgreSQL when DATABASE_URL is set, else
  * PGlite in DATA_DIR/db behind the folder lock (released on close). `migrateAndSeed: false` opens
- * it as it is, for tools that only read.
+ * it as it is, for tools that only read. `embeddedInMemoryFrom` (tests): the embedded database in
+ * memory, loaded from that tar of a data folder (see `openPgliteDb`), DATA_DIR/db left alone.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  options: { onError?: (error: unknown) => void; migrateAndSeed?: boolean } = {},
+  options: { onError?: (error: unknown) => void; migrateAndSeed?: boolean; embeddedInMemoryFrom?: string } = {},
 ): Promise<Db> {
   let db: Db;
   if (config.databaseUrl) {
@@ -24,7 +25,7 @@ export async function openDatabase(
     mkdirSync(config.dataDir, { recursive: true });
     const release = lockDataDir(config.dataDir);
     try {
-      const embedded = await openPgliteDb(path.join(config.dataDir, 'db'));
+      const embedded = await openPgliteDb(path.join(config.dataDir, 'db'), { inMemoryFrom: options.embeddedInMemoryFrom });
       db = {
         ...embedded,
         async close() {

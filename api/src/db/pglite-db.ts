@@ -22,9 +22,11 @@ const WORKER_FILE = path.join(__dirname, 'pglite-worker.cjs');
  * (`pglite-worker.cjs`). One process only: the caller must hold the folder's lock (see
  * `data-dir-lock.ts`). PGlite has one connection; an open transaction holds it and other queries
  * queue behind it, which is what makes a single connection safe.
+ * `inMemoryFrom` (tests): a tar of a data folder; the database runs in memory, loaded from it, and
+ * `dir` is left alone (nothing is written or flushed to disk).
  */
-export async function openPgliteDb(dir: string): Promise<Db> {
-  const worker = new Worker(WORKER_FILE, { workerData: { dir } });
+export async function openPgliteDb(dir: string, options: { inMemoryFrom?: string } = {}): Promise<Db> {
+  const worker = new Worker(WORKER_FILE, { workerData: { dir, inMemoryFrom: options.inMemoryFrom } });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.once('message', (message: { ready: boolean; error?: { message: string } }) => {

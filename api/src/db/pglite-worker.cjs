@@ -3,7 +3,7 @@
 // purpose: a worker is started by bare Node, without the TypeScript loader. Protocol: see
 // pglite-db.ts.
 const { parentPort, workerData } = require('node:worker_threads');
-const { existsSync } = require('node:fs');
+const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 const { PGlite } = require('@electric-sql/pglite');
 const { createDurability } = require('./pglite-durability.cjs');
@@ -13,7 +13,9 @@ let pg;
 let nextTx = 1;
 /** txId -> { tx, finish(commit), settled: Promise } */
 const transactions = new Map();
-const durability = createDurability(workerData.dir);
+// In memory (tests that never reopen the folder), nothing is on disk to flush.
+const inMemory = Boolean(workerData.inMemoryFrom);
+const durability = inMemory ? { durable: async () => {}, syncAll: async () => {} } : createDurability(workerData.dir);
 // Statements that cannot have changed anything durable need no flush (a SELECT outside a
 // transaction; our SELECTs that write, advisory locks, run inside transactions).
 const READ_ONLY = /^\s*(select|show)\b/i;
@@ -105,8 +107,11 @@ async function handle(message) {
  */
 const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-const fresh = !existsSync(path.join(workerData.dir, 'PG_VERSION'));
-PGlite.create(workerData.dir, { startParams: START_PARAMS })
+const fresh = !inMemory && !existsSync(path.join(workerData.dir, 'PG_VERSION'));
+const started = inMemory
+  ? PGlite.create({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(workerData.inMemoryFrom)]), startParams: START_PARAMS })
+  : PGlite.create(workerData.dir, { startParams: START_PARAMS });
+started
   .then(async (instance) => {
     pg = instance;
     // A new cluster was just written by initdb, unsynced: flush it once as a whole.
