@@ -121,8 +121,12 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
     return { order: reply.order, done, rule: reply.rule };
   };
 
+  // One timer at a time: a poke while a check is on its way starts a tick of its own, and both
+  // ticks schedule the next; without the clear, the first one's timer was lost (not cleared by
+  // stop, so a check ran after the server had closed) and each such poke added a loop.
   const schedule = (ms: number): void => {
     if (stopped) return;
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => void tick(), ms);
     timer.unref();
   };
@@ -135,13 +139,14 @@ export function startCanaryWatch(options: CanaryWatchOptions): CanaryWatch {
   };
 
   const tick = async (): Promise<void> => {
+    if (stopped) return;
     let next = idleMs;
     try {
       await checkNow();
       failing = false;
       next = (await store.canary(now())) ? checkMs : idleMs;
     } catch (error) {
-      if (!failing) log(`${store.remote}: the canary watch could not reach the API at ${url} (${error instanceof Error ? error.message : String(error)}); trying again`);
+      if (!failing && !stopped) log(`${store.remote}: the canary watch could not reach the API at ${url} (${error instanceof Error ? error.message : String(error)}); trying again`);
       failing = true;
       next = checkMs;
     }
