@@ -97,10 +97,10 @@ export function useSiteJourney(options: SiteJourneyOptions = {}): SiteJourney {
     if (options.noPageErrors) expect(pageErrors).toEqual([]);
   });
 
+  // The three are independent: stopped at once, the file's end waits for the slowest (the API's
+  // graceful stop and its database's close), not for the sum.
   afterAll(async () => {
-    await journey.browser?.close();
-    await adminServer?.close();
-    await journey.stack.close?.();
+    await Promise.all([journey.browser?.close(), adminServer?.close(), journey.stack.close?.()]);
   });
 
   return journey;
