@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, parseDateKey, toDateKey } from '@carebook/shared';
+import sharp from 'sharp';
 import { adminCall, bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
 import { gotoApp, reloadApp, launchBrowser, openPage, type TrackedPage } from '../testing/browser/browser';
 import { dayChoice, timeChoice } from '../testing/browser/slot-picker';
@@ -135,10 +136,13 @@ describe('account journeys', () => {
     const image = main.getByRole('img', { name: 'Photo of Photo Patient', exact: true });
     const src = await image.getAttribute('src');
     expect(src).toMatch(/^https?:\/\//);
-    await page.waitForFunction((url) => {
-      const img = document.querySelector<HTMLImageElement>(`main img[src="${url}"]`);
-      return img !== null && img.complete && img.naturalWidth === 1;
-    }, src);
+    // Loaded (decoded, not broken): one of the widths it is stored at (the 1 × 1 PNG stays 1 × 1 at
+    // each), the one the 120 px box needs.
+    await expect(image.evaluate((img: HTMLImageElement) => img.decode())).resolves.toBeUndefined();
+    const shown = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(shown).toMatch(/\/uploads\/[0-9a-f]{32}-240\.webp$/);
+    const served = await fetch(shown);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 1, height: 1 });
   });
 
   it('books on the booking page, sees the appointment, cancels it and sees the slot free again', async () => {

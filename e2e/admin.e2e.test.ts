@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { clinicWallClock, formatAppointmentTime, MESSAGES, toDateKey } from '@carebook/shared';
+import sharp from 'sharp';
 import { adminToken, bookThroughApi, registerPatient, signInPage } from '../testing/browser/api-calls';
 import { ADMIN_TOKEN_KEY, storeAdminToken, useSiteJourney } from '../testing/browser/site-journey';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../testing/browser/stack';
@@ -14,8 +15,6 @@ import { axeViolations } from '../testing/browser/axe';
 const journey = useSiteJourney({ admin: true, noPageErrors: true });
 const { stack, fresh, adminPage } = journey;
 let photoDir: string;
-
-const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 beforeAll(() => {
   photoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-admin-e2e-'));
@@ -66,9 +65,13 @@ describe('the admin app', () => {
     await expect(page.evaluate((key) => window.localStorage.getItem(key), ADMIN_TOKEN_KEY)).resolves.toBeNull();
   });
 
-  it('adds a doctor with a photo, who then appears on the patient site at once', async () => {
-    const photo = path.join(photoDir, 'portrait.png');
-    fs.writeFileSync(photo, Buffer.from(PNG_1X1, 'base64'));
+  it('adds a doctor with a camera photo, who then appears on the patient site at once, the photo at the size each screen draws it', async () => {
+    // A camera's photo: 3000 × 4000, 2.4 MB (the limit is 5 MB).
+    const photo = path.join(photoDir, 'portrait.jpg');
+    const original = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+    fs.writeFileSync(photo, original);
     const page = await adminPage('/doctors');
     await page.getByRole('link', { name: 'Add doctor', exact: true }).click();
     await page.getByRole('button', { name: 'Add doctor', exact: true }).click();
@@ -91,9 +94,26 @@ describe('the admin app', () => {
     await gotoApp(site, `${stack.siteUrl}/doctors/Neurologist`);
     const card = site.getByRole('article').filter({ hasText: 'Dr. Ingrid Solberg' });
     await card.getByText('Northgate Clinic').waitFor();
-    const image = await card.getByRole('img').getAttribute('src');
-    const served = await fetch(image ?? '');
-    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    // The browser takes the smallest stored width sharp on the card: about 300 px wide here, 104 px on a phone.
+    const shown = async (page: Page): Promise<{ url: string; width: number | undefined }> => {
+      const img = page.getByRole('article').filter({ hasText: 'Dr. Ingrid Solberg' }).getByRole('img');
+      await expect(img.evaluate((el: HTMLImageElement) => el.decode())).resolves.toBeUndefined();
+      const url = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+      const served = Buffer.from(await (await fetch(url)).arrayBuffer());
+      return { url, width: (await sharp(served).metadata()).width };
+    };
+    const desktop = await shown(site);
+    expect(desktop).toEqual({ url: expect.stringMatching(/\/uploads\/[0-9a-f]{32}-480\.webp$/), width: 480 });
+    const { page: phone } = await fresh({ viewport: { width: 390, height: 844 } });
+    await gotoApp(phone, `${stack.siteUrl}/doctors/Neurologist`);
+    const onPhone = await shown(phone);
+    expect(onPhone).toEqual({ url: expect.stringMatching(/\/uploads\/[0-9a-f]{32}-240\.webp$/), width: 240 });
+    const served = await fetch(onPhone.url);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    // What the phone downloads for the card, against the camera's file.
+    const bytes = (await served.arrayBuffer()).byteLength;
+    console.log(`admin photo: the camera's ${original.length} bytes, the phone's card ${bytes} bytes, the desktop card's the 480 px width`);
+    expect(bytes).toBeLessThan(original.length / 20);
   });
 
   it('edits a doctor, keeping what was not changed', async () => {

@@ -13,25 +13,34 @@ import { appNamed } from '@carebook/shared/apps';
 import { REPO_ROOT, SITE_APPS } from '../../servers/apps/site-apps';
 import { bundleServer, COPIED_PACKAGES } from './bundle';
 
-/** Where `name` is installed as seen from `fromDir` (Node's lookup, nested node_modules first). */
-function packageDir(name: string, fromDir: string): string {
+/** Where `name` is installed as seen from `fromDir` (Node's lookup, nested node_modules first), or `null`. */
+function installedDir(name: string, fromDir: string): string | null {
   for (let dir = fromDir; ; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'node_modules', name);
     if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (dir === path.dirname(dir)) throw new Error(`${name} is not installed (looked from ${fromDir})`);
+    if (dir === path.dirname(dir)) return null;
   }
 }
 
 /** Copies each package and everything it depends on, at the same place under `outDir`. */
 function copyPackages(names: readonly string[], outDir: string): void {
   const seen = new Set<string>();
-  const visit = (name: string, fromDir: string): void => {
-    const dir = packageDir(name, fromDir);
+  const visit = (name: string, fromDir: string, optional = false): void => {
+    const dir = installedDir(name, fromDir);
+    if (!dir) {
+      // An optional dependency for another platform (sharp's builds for macOS, Windows...) is not installed.
+      if (optional) return;
+      throw new Error(`${name} is not installed (looked from ${fromDir})`);
+    }
     if (seen.has(dir)) return;
     seen.add(dir);
     fs.cpSync(dir, path.join(outDir, path.relative(REPO_ROOT, dir)), { recursive: true, dereference: true });
-    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      optionalDependencies?: Record<string, string>;
+    };
     for (const dependency of Object.keys(manifest.dependencies ?? {})) visit(dependency, dir);
+    for (const dependency of Object.keys(manifest.optionalDependencies ?? {})) visit(dependency, dir, true);
   };
   for (const name of names) visit(name, REPO_ROOT);
 }

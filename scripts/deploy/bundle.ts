@@ -4,7 +4,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../../servers/apps/site-apps';
 
 /** Packages with native code or files loaded beside them (WASM): copied, not bundled. */
-export const COPIED_PACKAGES = ['argon2', '@electric-sql/pglite'];
+export const COPIED_PACKAGES = ['argon2', '@electric-sql/pglite', 'sharp'];
 /** Optional packages the bundled code asks for only when they are installed. */
 const ABSENT_PACKAGES = ['pg-native'];
 

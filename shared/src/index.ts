@@ -13,6 +13,7 @@ export * from './domain/slot-instant';
 export * from './domain/rating';
 export * from './domain/next-free-time';
 export * from './domain/doctor-facts';
+export * from './domain/photos';
 export * from './domain/format';
 export * from './domain/device-name';
 export * from './api/api-error';

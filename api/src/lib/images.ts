@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { MESSAGES, PHOTO_FULL_WIDTH, PHOTO_MAX_PIXELS, PHOTO_WIDTHS, photoSuffix, type PhotoWidth } from '@carebook/shared';
+import type { Sharp, SharpOptions } from 'sharp';
 import type { Queryable } from '../db/db';
+import { HttpError } from './http-error';
 
 export type ImageKind = 'png' | 'jpg' | 'webp';
 
 const CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
-const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32}\.(png|jpg|webp))$/;
+const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32}(?:-\d+)?\.(png|jpg|webp))$/;
+/** WebP quality of the stored widths: no visible loss at the size shown, a tenth of a camera's JPEG. */
+const PHOTO_QUALITY = 80;
 
 /** The image type by its first bytes (never by name or declared type), or `null`. */
 export function sniffImage(bytes: Buffer): ImageKind | null {
@@ -18,6 +23,42 @@ export function sniffImage(bytes: Buffer): ImageKind | null {
     return 'webp';
   }
   return null;
+}
+
+/** The photo at each stored width, WebP: oriented as the camera held it, its metadata (place, camera) left out. */
+export type PreparedPhoto = ReadonlyMap<PhotoWidth, Buffer>;
+
+/**
+ * Makes an uploaded photo (a PNG, JPEG or WebP by {@link sniffImage}) into the widths the screens draw it at:
+ * turned upright by its EXIF orientation, shrunk (never enlarged) to each width, at most twice as
+ * tall as wide, WebP. A photo of more than {@link PHOTO_MAX_PIXELS} is refused from its header,
+ * before it is decoded; one that cannot be decoded whole is refused too (nothing is stored).
+ */
+export async function preparePhoto(bytes: Buffer): Promise<PreparedPhoto> {
+  const header = await (await image(bytes)).metadata().catch(() => null);
+  if (!header?.width || !header.height) throw new HttpError(422, MESSAGES.imageUnreadable);
+  if (header.width * header.height > PHOTO_MAX_PIXELS) throw new HttpError(413, MESSAGES.imageTooManyPixels);
+  const widest = await resized(bytes, PHOTO_FULL_WIDTH).catch(() => {
+    throw new HttpError(422, MESSAGES.imageUnreadable);
+  });
+  const photo = new Map<PhotoWidth, Buffer>([[PHOTO_FULL_WIDTH, widest]]);
+  // The smaller widths from the widest (already upright, a fraction of the original's pixels).
+  for (const width of PHOTO_WIDTHS) if (width !== PHOTO_FULL_WIDTH) photo.set(width, await resized(widest, width));
+  return photo;
+}
+
+/** sharp (libvips) loads on the first photo, not with every API process. */
+async function image(bytes: Buffer, options?: SharpOptions): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  return sharp(bytes, options);
+}
+
+async function resized(bytes: Buffer, width: number): Promise<Buffer> {
+  return (await image(bytes, { failOn: 'error', limitInputPixels: PHOTO_MAX_PIXELS }))
+    .rotate()
+    .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: PHOTO_QUALITY })
+    .toBuffer();
 }
 
 export interface StoredImage {
@@ -36,11 +77,20 @@ export class UploadStore {
     readonly legacyDir: string,
   ) {}
 
-  /** Stores the bytes under a fresh random name; returns the public path `/uploads/<name>`. */
-  async save(bytes: Buffer, kind: ImageKind): Promise<string> {
-    const name = `${randomBytes(16).toString('hex')}.${kind}`;
-    await this.db.query('INSERT INTO uploads (name, content_type, bytes) VALUES ($1, $2, $3)', [name, CONTENT_TYPES[kind], bytes]);
-    return `/uploads/${name}`;
+  /**
+   * Stores an uploaded photo at every width ({@link preparePhoto}) under a fresh random name;
+   * returns the public path of the widest, `/uploads/<name>.webp`.
+   */
+  async savePhoto(bytes: Buffer): Promise<string> {
+    if (!sniffImage(bytes)) throw new HttpError(415, MESSAGES.invalidImage);
+    const photo = await preparePhoto(bytes);
+    const name = randomBytes(16).toString('hex');
+    const rows = [...photo].map(([width, webp]) => [`${name}${photoSuffix(width)}.webp`, webp] as const);
+    await this.db.query(
+      `INSERT INTO uploads (name, content_type, bytes) VALUES ${rows.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ')}`,
+      rows.flatMap(([file, webp]) => [file, CONTENT_TYPES.webp, webp]),
+    );
+    return `/uploads/${name}.webp`;
   }
 
   /** The photo named `name` (a plain file name), or `null`. */
@@ -61,11 +111,12 @@ export class UploadStore {
     }
   }
 
-  /** Removes a photo stored by {@link save}; ignores anything else. */
+  /** Removes a photo stored by {@link savePhoto} (every width) or an older one; ignores anything else. */
   async remove(publicPath: string): Promise<void> {
     const match = UPLOAD_PATH.exec(publicPath);
     if (!match?.[1]) return;
-    await this.db.query('DELETE FROM uploads WHERE name = $1', [match[1]]).catch(() => {});
+    const names = match[2] === 'webp' ? PHOTO_WIDTHS.map((width) => match[1]?.replace(/\.webp$/, `${photoSuffix(width)}.webp`)) : [match[1]];
+    await this.db.query('DELETE FROM uploads WHERE name = ANY($1)', [names]).catch(() => {});
     await unlink(path.join(this.legacyDir, match[1])).catch(() => {});
   }
 }

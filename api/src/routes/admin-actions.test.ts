@@ -61,7 +61,7 @@ describe.each(DRIVERS)('admin API on %s', (driver) => {
       expect(edited.status).toBe(200);
       const after = (await doctors(env)).find((d) => d._id === id);
       expect(after).toMatchObject({ fees: 95, fee: 95, location: 'East Wing', specialization: 'Neurologist' });
-      expect(after?.image).toMatch(/\/uploads\/[0-9a-f]{32}\.png$/);
+      expect(after?.image).toMatch(/\/uploads\/[0-9a-f]{32}\.webp$/);
 
       const bad = await post(env.app, '/api/v1/admin/add-doctor', { name: 'Dr. X Y', speciality: 'Astrologer', fees: 10 }, token);
       expect(bad.status).toBe(400);

@@ -33,7 +33,6 @@ import type { Queryable } from '../db/db';
 import { appointmentFilter } from '../lib/appointment-filter';
 import { parseAddress, readForm, type FormInput } from '../lib/form';
 import { checkId, HttpError } from '../lib/http-error';
-import { sniffImage } from '../lib/images';
 import { authRateLimit, cancelRefusal, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
 import { listScheduleConflicts } from '../lib/schedule-conflicts';
@@ -203,12 +202,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   api.get(`${base}/all-doctors`, allDoctors, listAllDoctors);
   api.post(`${base}/all-doctors`, allDoctors, listAllDoctors);
 
-  const saveImage = async (form: FormInput): Promise<string | null> => {
-    if (!form.image) return null;
-    const kind = sniffImage(form.image);
-    if (!kind) throw new HttpError(415, MESSAGES.invalidImage);
-    return ctx.uploads.save(form.image, kind);
-  };
+  const saveImage = async (form: FormInput): Promise<string | null> => (form.image ? ctx.uploads.savePhoto(form.image) : null);
 
   // The doctor form is multipart (or the same fields as JSON), read and checked by `readForm`.
   api.post(`${base}/add-doctor`, { ...guarded, schema: { response: withErrors({ 201: doctorReplySchema }) } }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { MESSAGES, type UserProfile } from '@carebook/shared';
+import sharp from 'sharp';
 import { get, multipart, PNG_BYTES, post, postForm, refusal } from '../../../testing/api/http';
 import { registerPatient } from '../../../testing/api/patient-calls';
 import { DRIVERS, PUBLIC_URL, stopTestCluster, useTestEnv } from '../../../testing/api/test-app';
@@ -122,12 +123,13 @@ describe.each(DRIVERS)('patient accounts API on %s', (driver) => {
         dob: '1990-02-28',
         gender: 'Female',
       });
-      expect(user.image).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/[0-9a-f]{32}\\.png$`));
+      // Stored as the widths the screens draw it at (photos.test.ts), WebP: here the 1 × 1 PNG as a 1 × 1 WebP.
+      expect(user.image).toMatch(new RegExp(`^${PUBLIC_URL}/uploads/[0-9a-f]{32}\\.webp$`));
       const photo = await env.app.inject({ method: 'GET', url: user.image.slice(PUBLIC_URL.length) });
       expect(photo.statusCode).toBe(200);
-      expect(photo.headers['content-type']).toBe('image/png');
+      expect(photo.headers['content-type']).toBe('image/webp');
       expect(photo.headers['x-content-type-options']).toBe('nosniff');
-      expect(photo.rawPayload.equals(PNG_BYTES)).toBe(true);
+      expect(await sharp(photo.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 1, height: 1 });
     });
 
     it.each([

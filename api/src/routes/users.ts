@@ -22,7 +22,6 @@ import { parseAddress, readForm } from '../lib/form';
 import { HttpError } from '../lib/http-error';
 import { authRateLimit, firstError } from '../lib/refusals';
 import { withErrors } from '../lib/reply-schemas';
-import { sniffImage } from '../lib/images';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { toProfile } from '../lib/serialize';
 import { requestClient } from '../plugins/auth';
@@ -136,10 +135,7 @@ export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise
       };
       const problem = firstError(validateProfile(input, clinicToday(ctx.now(), config.clinicTimeZone)));
       if (problem) throw new HttpError(400, problem);
-      const kind = image ? sniffImage(image) : null;
-      if (image && !kind) throw new HttpError(415, MESSAGES.invalidImage);
-
-      const newImage = image && kind ? await ctx.uploads.save(image, kind) : null;
+      const newImage = image ? await ctx.uploads.savePhoto(image) : null;
       let updated;
       try {
         updated = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
-import { ROUTES } from '@carebook/shared';
+import { photoSources, ROUTES } from '@carebook/shared';
 import { useApp } from '@carebook/shared/react';
 import { useLogout } from './use-logout';
 import styles from './profile-menu.module.css';
@@ -50,7 +50,7 @@ export function ProfileMenu(): ReactNode {
         onClick={() => setOpen((value) => !value)}
       >
         {user?.image ? (
-          <img className={styles.avatar} src={user.image} alt="" width={32} height={32} />
+          <img className={styles.avatar} {...photoSources(user.image, '32px')} alt="" width={32} height={32} />
         ) : (
           <span className={styles.avatar} aria-hidden="true">
             {initial}

@@ -19,6 +19,8 @@ export const MESSAGES = {
   invalidAddress: 'The address must be JSON text with line1 and line2 only',
   invalidImage: 'The photo must be a PNG, JPEG or WebP image',
   imageTooLarge: 'The photo must be at most 5 MB',
+  imageUnreadable: 'The photo could not be read: the file may be damaged. Please choose another one.',
+  imageTooManyPixels: 'The photo must be at most 50 megapixels (for example 8000 × 6000)',
   requiredField: 'This field is required',
   invalidCharacters: 'Please remove control or invisible formatting characters from this field',
   invalidDoctorId: 'This doctor id is not valid',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
-import type { Doctor } from '@carebook/shared';
+import { photoSources, type Doctor } from '@carebook/shared';
 import styles from './doctors-page.module.css';
 
 interface DoctorRowProps {
@@ -15,7 +15,7 @@ export function DoctorRow({ doctor, busy, onToggle }: DoctorRowProps): ReactNode
   return (
     <li className={styles.row}>
       {doctor.image ? (
-        <img className={styles.photo} src={doctor.image} alt="" width={64} height={77} loading="lazy" />
+        <img className={styles.photo} {...photoSources(doctor.image, '64px')} alt="" width={64} height={77} loading="lazy" />
       ) : (
         // A doctor added through the API without a photo: keep the row's shape.
         <span className={styles.photo} aria-hidden="true" />

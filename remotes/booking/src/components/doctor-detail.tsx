@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Doctor } from '@carebook/shared';
+import { photoSources, type Doctor } from '@carebook/shared';
 import { DoctorRating } from './doctor-rating';
 import styles from './doctor-detail.module.css';
 
@@ -11,7 +11,7 @@ export function DoctorDetail({ doctor, headingLevel = 1 }: { doctor: Doctor; hea
   return (
     <article className={styles.card} aria-labelledby={`doctor-${doctor._id}`}>
       <div className={styles.photo}>
-        <img src={doctor.image} alt={`Portrait of ${doctor.name}`} width={320} height={320} />
+        <img {...photoSources(doctor.image, '320px')} alt={`Portrait of ${doctor.name}`} width={320} height={320} />
       </div>
       <div className={styles.body}>
         <Heading id={`doctor-${doctor._id}`} className={styles.name}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatAppointmentTime, type Appointment } from '@carebook/shared';
+import { formatAppointmentTime, photoSources, type Appointment } from '@carebook/shared';
 import { AppointmentStatus, type AppointmentActions } from './appointment-status';
 import { OutsideHoursNotice } from './outside-hours-notice';
 import styles from './my-appointments-page.module.css';
@@ -16,7 +16,7 @@ export function AppointmentCard({ appointment, upcoming, onAnswered, ...actions 
   return (
     <li className={styles.card} aria-labelledby={`appointment-${appointment._id}`}>
       <div className={styles.imageBox}>
-        <img src={docData.image} alt={`Photo of ${docData.name}`} width={120} height={120} loading="lazy" />
+        <img {...photoSources(docData.image, '120px')} alt={`Photo of ${docData.name}`} width={120} height={120} loading="lazy" />
       </div>
       <div className={styles.info}>
         <h3 id={`appointment-${appointment._id}`} className={styles.doctor}>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { photoSources } from '@carebook/shared';
 import styles from './my-profile-page.module.css';
 
 /** The patient's photo in a fixed square, or their initial when there is none. */
@@ -10,5 +11,5 @@ export function ProfilePhoto({ src, name, alt }: { src: string; name: string; al
       </span>
     );
   }
-  return <img className={styles.photo} src={src} alt={alt ?? `Photo of ${name}`} width={120} height={120} />;
+  return <img className={styles.photo} {...photoSources(src, '120px')} alt={alt ?? `Photo of ${name}`} width={120} height={120} />;
 }

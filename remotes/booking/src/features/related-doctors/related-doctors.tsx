@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@carebook/shared/router';
-import { doctorPath, type Doctor } from '@carebook/shared';
+import { doctorPath, photoSources, type Doctor } from '@carebook/shared';
 import styles from './related-doctors.module.css';
 
 export const RELATED_DOCTORS_LIMIT = 5;
@@ -29,7 +29,7 @@ export function RelatedDoctors({ doctor, doctors }: { doctor: Doctor; doctors: r
             <li key={other._id} className={styles.item}>
               <Link to={doctorPath(other._id)} className={styles.card}>
                 <span className={styles.photo}>
-                  <img src={other.image} alt="" width={160} height={160} loading="lazy" />
+                  <img {...photoSources(other.image, '160px')} alt="" width={160} height={160} loading="lazy" />
                 </span>
                 <span className={styles.name}>{other.name}</span>
                 <span className={styles.meta}>{other.specialization}</span>

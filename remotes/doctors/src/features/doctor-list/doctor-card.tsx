@@ -21,7 +21,7 @@ export function DoctorCard({ doctor, eager = false }: DoctorCardProps): ReactNod
   const nameId = `doctor-name-${doctor._id}`;
   return (
     <article className={styles.card} aria-labelledby={nameId}>
-      <DoctorPhoto src={doctor.image} alt={`Photo of ${doctor.name}`} eager={eager} />
+      <DoctorPhoto src={doctor.image} alt={`Photo of ${doctor.name}`} eager={eager} sizes="(max-width: 560px) 104px, 300px" />
       <div className={styles.body}>
         <AvailabilityBadge available={doctor.available} />
         <h3 id={nameId} className={styles.name}>

@@ -15,7 +15,7 @@ export function TopDoctorCard({ doctor }: { doctor: Doctor }): ReactNode {
   const nameId = `top-doctor-name-${doctor._id}`;
   return (
     <article className={styles.card} aria-labelledby={nameId}>
-      <DoctorPhoto src={doctor.image} alt="" />
+      <DoctorPhoto src={doctor.image} alt="" sizes="(max-width: 400px) 50vw, 220px" />
       <div className={styles.body}>
         <AvailabilityBadge available={doctor.available} />
         <h3 id={nameId} className={styles.name}>
