@@ -10,6 +10,8 @@
 // of building them here.
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { PHOTO_WIDTHS, photoSrcSet } from '@carebook/shared';
+import sharp from 'sharp';
 import { launchBrowser, openPage, type TrackedPage } from '../../testing/browser/browser';
 import { clinicTomorrow, pickSlot } from '../../testing/browser/slot-picker';
 import {
@@ -441,6 +443,26 @@ describe('docker-compose.yml on a Docker engine', () => {
     await site!.context.close();
     mark('API restart done');
   }, 180_000);
+
+  it("stores a photo at the widths the screens use with the API image's own sharp (native code in the runtime image)", async () => {
+    const login = await fetch(`${apiUrl()}/api/v1/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(patient),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const photo = await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.set('image', new Blob([photo], { type: 'image/jpeg' }), 'me.jpg');
+    const updated = await fetch(`${apiUrl()}/api/v1/user/update-profile`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(updated.status).toBe(200);
+    const { image } = ((await updated.json()) as { user: { image: string } }).user;
+    const smallest = photoSrcSet(image)?.split(' ')[0] ?? '';
+    const served = await fetch(`${apiUrl()}${new URL(smallest).pathname}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: PHOTO_WIDTHS[0] });
+    mark('photo stored');
+  }, 60_000);
 
   it("backs up the running API's PostgreSQL and verifies the audit trail with the image's own commands", async () => {
     const backedUp = await project!.exec('api-1', ['node', 'server/backup.js', 'backup', '/data/deploy-check.gz']);
