@@ -38,6 +38,10 @@ module.exports = {
   // within 2 ms, but its process ends 0.5-0.6 s later here (Node's own teardown): past jest's
   // 500 ms, jest would kill it and warn of a leak that is not there.
   workerGracefulExitTimeout: 5000,
+  // A test's own time limit (files that start servers set longer ones): 15 s rather than jest's 5 s,
+  // which a jsdom test typing into a form has overrun at a load of 12 on 2 cores. No test here
+  // measures speed (benchmarks do).
+  testTimeout: 15_000,
   projects: [
     {
       ...common,
