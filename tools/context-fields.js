@@ -46,9 +46,15 @@ function fieldsUsed(program, files, contextFile, typeName) {
   const checker = program.getTypeChecker();
   const context = declaredInterface(program, contextFile, typeName);
   const isContext = (type) => type === context || (type.isUnion() && type.types.includes(context));
+  // `x.name` reads the context only if the context declares `name` (else the source does not
+  // type-check, which `tsc -b` refuses), so only those names are worth asking the checker about.
+  // Asking it the type of every `x.name` (styles, props, a doctor's fields) made it check much more
+  // of the sources: the doctors remote asked 205 questions where 26 find the same fields, and each
+  // of its release builds with a warm cache took 16.5 CPU s instead of 15.0.
+  const declared = new Set(checker.getPropertiesOfType(context).map((property) => property.name));
   const used = new Set();
   const visit = (node) => {
-    if (ts.isPropertyAccessExpression(node) && isContext(checker.getTypeAtLocation(node.expression))) {
+    if (ts.isPropertyAccessExpression(node) && declared.has(node.name.text) && isContext(checker.getTypeAtLocation(node.expression))) {
       used.add(node.name.text);
     } else if (ts.isElementAccessExpression(node) && isContext(checker.getTypeAtLocation(node.expression))) {
       used.add(nameOf(node.argumentExpression) ?? ALL);
