@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES, PHOTO_FULL_WIDTH, PHOTO_MAX_PIXELS, PHOTO_WIDTHS, photoSuffix, type PhotoWidth } from '@carebook/shared';
+import { MESSAGES, PHOTO_FULL_WIDTH, PHOTO_MAX_PIXELS, PHOTO_WIDTHS, photoAtWidth, type PhotoWidth } from '@carebook/shared';
 import type { Sharp, SharpOptions } from 'sharp';
 import type { Queryable } from '../db/db';
 import { HttpError } from './http-error';
@@ -10,6 +10,8 @@ export type ImageKind = 'png' | 'jpg' | 'webp';
 
 const CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 const UPLOAD_PATH = /^\/uploads\/([0-9a-f]{32}(?:-\d+)?\.(png|jpg|webp))$/;
+/** The path of a photo stored by {@link UploadStore.savePhoto} (its widest width); the group is its name. */
+const STORED_PHOTO = /^\/uploads\/([0-9a-f]{32})\.webp$/;
 /** WebP quality of the stored widths: no visible loss at the size shown, a tenth of a camera's JPEG. */
 const PHOTO_QUALITY = 80;
 
@@ -85,12 +87,12 @@ export class UploadStore {
     if (!sniffImage(bytes)) throw new HttpError(415, MESSAGES.invalidImage);
     const photo = await preparePhoto(bytes);
     const name = randomBytes(16).toString('hex');
-    const rows = [...photo].map(([width, webp]) => [`${name}${photoSuffix(width)}.webp`, webp] as const);
+    const rows = [...photo].map(([width, webp]) => [photoAtWidth(name, width), webp] as const);
     await this.db.query(
       `INSERT INTO uploads (name, content_type, bytes) VALUES ${rows.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ')}`,
       rows.flatMap(([file, webp]) => [file, CONTENT_TYPES.webp, webp]),
     );
-    return `/uploads/${name}.webp`;
+    return `/uploads/${photoAtWidth(name, PHOTO_FULL_WIDTH)}`;
   }
 
   /** The photo named `name` (a plain file name), or `null`. */
@@ -115,7 +117,8 @@ export class UploadStore {
   async remove(publicPath: string): Promise<void> {
     const match = UPLOAD_PATH.exec(publicPath);
     if (!match?.[1]) return;
-    const names = match[2] === 'webp' ? PHOTO_WIDTHS.map((width) => match[1]?.replace(/\.webp$/, `${photoSuffix(width)}.webp`)) : [match[1]];
+    const base = STORED_PHOTO.exec(publicPath)?.[1];
+    const names = base ? PHOTO_WIDTHS.map((width) => photoAtWidth(base, width)) : [match[1]];
     await this.db.query('DELETE FROM uploads WHERE name = ANY($1)', [names]).catch(() => {});
     await unlink(path.join(this.legacyDir, match[1])).catch(() => {});
   }

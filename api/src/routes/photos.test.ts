@@ -114,8 +114,10 @@ describe.each(DRIVERS)('uploaded photos on %s', (driver) => {
     expect((await postForm(env.app, '/api/v1/user/update-profile', photoForm(PNG_BYTES, 'image/png'), token)).status).toBe(200);
     const second = (await profileOf(env, token)).image;
     expect(second).not.toBe(first);
-    for (const candidate of photoSrcSet(first)?.split(', ') ?? []) expect((await fetchPhoto(env, candidate.split(' ')[0] ?? '')).status).toBe(404);
-    for (const candidate of photoSrcSet(second)?.split(', ') ?? []) expect((await fetchPhoto(env, candidate.split(' ')[0] ?? '')).status).toBe(200);
+    const widthsOf = (url: string): string[] => (photoSrcSet(url) ?? '').split(', ').map((candidate) => candidate.split(' ')[0] ?? '');
+    expect(widthsOf(first)).toHaveLength(PHOTO_WIDTHS.length);
+    for (const url of widthsOf(first)) expect((await fetchPhoto(env, url)).status).toBe(404);
+    for (const url of widthsOf(second)) expect((await fetchPhoto(env, url)).status).toBe(200);
   });
 });
 

@@ -13,9 +13,12 @@ export const PHOTO_MAX_PIXELS = 50_000_000;
 
 const RESIZED_PHOTO = /^(.*\/uploads\/[0-9a-f]{32})\.webp$/;
 
-/** The file name suffix of the photo stored at `width` (`''` for the widest, stored under the photo's own name). */
-export function photoSuffix(width: PhotoWidth): string {
-  return width === PHOTO_FULL_WIDTH ? '' : `-${width}`;
+/**
+ * Where the photo `base` (its name or address without `.webp`) is stored at `width`: the widest
+ * under the photo's own name, `<base>.webp`, the others as `<base>-<width>.webp`.
+ */
+export function photoAtWidth(base: string, width: PhotoWidth): string {
+  return width === PHOTO_FULL_WIDTH ? `${base}.webp` : `${base}-${width}.webp`;
 }
 
 /**
@@ -25,7 +28,7 @@ export function photoSuffix(width: PhotoWidth): string {
 export function photoSrcSet(url: string): string | undefined {
   const base = RESIZED_PHOTO.exec(url)?.[1];
   if (!base) return undefined;
-  return PHOTO_WIDTHS.map((width) => `${base}${photoSuffix(width)}.webp ${width}w`).join(', ');
+  return PHOTO_WIDTHS.map((width) => `${photoAtWidth(base, width)} ${width}w`).join(', ');
 }
 
 /** An `<img>`'s `src`, and its `srcSet` and `sizes` when the photo has several widths; `sizes` is the width the screen draws it at. */
