@@ -5,6 +5,7 @@ import { TOKEN_KEY, type InitialData } from '@carebook/shared/react';
 import '@carebook/shared/tokens.css';
 import '@carebook/shared/base.css';
 import './styles/global.css';
+import { afterInputPause } from './remotes/input-pause';
 import { preloadScreen } from './remotes/load-screen';
 import { inlineJson, loadRuntimeConfig, registerRuntimeRemotes } from './remotes/runtime-config';
 import { startTelemetry } from './telemetry/telemetry';
@@ -13,9 +14,6 @@ declare const process: { env: { TELEMETRY: 'on' | 'off' } };
 
 /** How long the first render may wait for its route's remote; the server's HTML stays on screen meanwhile. */
 const FIRST_SCREEN_WAIT_MS = 10_000;
-
-/** Ends the current task, so the browser handles a tap before the next part of the start. */
-const yieldToInput = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function start(): Promise<void> {
   const config = await loadRuntimeConfig();
@@ -37,12 +35,13 @@ async function start(): Promise<void> {
     await Promise.race([screenCode, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
   }
   // The app's code is evaluated in parts (React DOM, then the app), each its own task: on a slow
-  // phone, one task for all of it held a tap on the server's page for a quarter of a second.
-  await yieldToInput();
+  // phone, one task for all of it held a tap on the server's page for a quarter of a second. Each
+  // waits, too, while the patient is tapping the server's page (input-pause.ts).
+  await afterInputPause();
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await yieldToInput();
+  await afterInputPause();
   const { App } = await import(/* webpackMode: "eager" */ './app');
-  await yieldToInput();
+  await afterInputPause();
   if (fromServer) {
     // As a transition, React hydrates in slices of a few milliseconds and lets the browser handle
     // input in between: on a slow phone a tap on a link or a time of the server's page answers at

@@ -1,3 +1,5 @@
+import type * as InputPause from './remotes/input-pause';
+
 const mockAskedFor: string[] = [];
 jest.mock('./bootstrap', () => {
   mockAskedFor.push('the app');
@@ -50,6 +52,26 @@ describe('the host entry (main.js)', () => {
 
     await nextTask();
     expect(mockAskedFor).toEqual(['the app']);
+  });
+
+  it('waits while the patient taps the server\'s page: the app is asked for once the page has gone the pause without a tap', async () => {
+    jest.useFakeTimers();
+    let now = 5000;
+    jest.spyOn(performance, 'now').mockImplementation(() => now);
+    evaluateEntry();
+    const { INPUT_PAUSE_MS } = jest.requireActual<typeof InputPause>('./remotes/input-pause');
+    window.dispatchEvent(new Event('pointerdown'));
+    frames[0]?.(now);
+    now += INPUT_PAUSE_MS - 50;
+    jest.advanceTimersByTime(INPUT_PAUSE_MS - 50);
+    await drainMicrotasks();
+    expect(mockAskedFor).toEqual([]);
+
+    now += 50;
+    jest.advanceTimersByTime(50);
+    await drainMicrotasks();
+    expect(mockAskedFor).toEqual(['the app']);
+    jest.useRealTimers();
   });
 
   it('asks for the app in the next task in a tab not shown, which draws no frame', async () => {

@@ -1,12 +1,15 @@
+import { afterInputPause, watchPatientInput } from './remotes/input-pause';
+
 // Async boundary: shared singletons (React, the context) are negotiated before any of them runs.
 // Named: its stylesheet (the shell's styles) is linked by the host's server in every page (servers/host).
 // Asked for after the browser's next frame, so the server's page is painted first and a tap on it is
 // handled before the app's start, not after (docs/architecture.md, "Less for the main thread at
-// start"). A tab not shown draws no frame: there it is asked for in the next task.
+// start"); and, like every later part of the start, once the patient has paused (input-pause.ts).
+// A tab not shown draws no frame: there it is asked for in the next task.
+watchPatientInput();
+
 const startApp = (): void => {
-  setTimeout(() => {
-    void import(/* webpackChunkName: "shell" */ './bootstrap');
-  }, 0);
+  void afterInputPause().then(() => import(/* webpackChunkName: "shell" */ './bootstrap'));
 };
 
 if (document.visibilityState === 'hidden') startApp();
