@@ -5,7 +5,8 @@
 // Appointment as soon as it shows, then tap a time until the booking screen's slot picker answers.
 // Beside the journey: the same with every script refused, and through two bare pages (bare-pages.ts).
 // Then the journey booked from the list (list-time-journey.ts): signed in, `/doctors`, the first
-// card's first time, Book Appointment, to the appointment saved on the server. And "booked through
+// card's first time, Book Appointment, to the appointment saved on the server, beside the same with
+// every script refused and through two bare pages on the same API. And "booked through
 // the doctor's page" (see visitBookingJourney): a signed-in patient taps the first doctor, a time and
 // Book; the booking saved on the server, measured from the times appearing.
 // BENCH_BASELINE_HOST=<dir>: beside the slot picker journey, the same journey on a second stack whose
@@ -18,7 +19,7 @@ import { launchBrowser } from '../../testing/browser/browser';
 import { FIRST_VISIT_JS_BUDGET } from '../../testing/browser/first-visit-routes';
 import { registerPatient } from '../../testing/browser/api-calls';
 import { startStack, type Stack } from '../../testing/browser/stack';
-import { startBarePages } from './bare-pages';
+import { startBareBookingPages, startBarePages } from './bare-pages';
 import { machineLoad } from './machine-load';
 import { NETWORK_PROFILES, type NetworkProfile } from './network-profiles';
 import { epochOf, openProbe, signInAsTheSiteDoes, type PageEvent } from './page-probe';
@@ -326,32 +327,42 @@ function printRow(name: string, visits: Visit[], readyBudget: number, jsBudget: 
 }
 
 /** The journey booked from the list, {@link VISITS} times, printed as its row and legs. */
-async function benchListJourney(browser: Browser, profile: NetworkProfile, stack: Awaited<ReturnType<typeof startStack>>): Promise<void> {
+async function benchListJourney(browser: Browser, profile: NetworkProfile, stack: Stack, bareSiteUrl: string): Promise<void> {
   const visits: ListJourneyVisit[] = [];
   const withoutScripts: ListJourneyVisit[] = [];
-  // Alternating, so both arms share the machine's moments.
+  const barePages: ListJourneyVisit[] = [];
+  // Alternating, so the three arms share the machine's moments.
   for (let i = 0; i < VISITS; i += 1) {
     visits.push(await visitListJourney(browser, profile, stack));
     withoutScripts.push(await visitListJourney(browser, profile, stack, { blockScripts: true }));
+    barePages.push(await visitListJourney(browser, profile, stack, {}, bareSiteUrl));
   }
   const pick = (value: (visit: ListJourneyVisit) => number, of = visits): number => median(of.map(value));
   const saved = pick((visit) => visit.saved);
   const floor = pick((visit) => visit.saved, withoutScripts);
+  const least = pick((visit) => visit.saved, barePages);
   console.log(
     `${LIST_JOURNEY.padEnd(24)}signed in, to the appointment saved: ${within(pick((visit) => visit.saved), profile.listBookBudget, s)}; ` +
       `each run ${visits.map((visit) => s(visit.saved)).join(', ')}\n` +
       `${''.padEnd(24)}Book tapped ${pick((visit) => visit.bookTaps)} time(s) (median); the doctor's page loaded as a new document in ` +
-      `${visits.filter((visit) => visit.reloaded).length} of ${visits.length} visits\n` +
+      `${visits.filter((visit) => visit.reloaded).length} of ${visits.length} visits; Book went as the page's own form in ` +
+      `${visits.filter((visit) => visit.byForm).length} of ${visits.length}\n` +
       `${''.padEnd(24)}same journey with every script refused (the pages alone, Book as their own form): ${s(floor)}; ` +
       `with the scripts ${(saved / floor).toFixed(2)}x that (${saved >= floor ? '+' : ''}${s(saved - floor)})\n` +
-      `${''.padEnd(24)}where it goes, with the scripts / the pages alone: ` +
+      `${''.padEnd(24)}the same journey through two bare pages on the same API (a time link, then a form with Book; no style, image or script): ` +
+      `${s(least)}; the pages alone ${(floor / least).toFixed(2)}x that, with the scripts ${(saved / least).toFixed(2)}x\n` +
+      `${''.padEnd(24)}where it goes, with the scripts / the pages alone / the bare pages: ` +
       (Object.entries(LIST_JOURNEY_LEGS) as Array<[ListJourneyLeg, string]>)
-        .map(([leg, label]) => `${label} ${s(pick((visit) => visit.legs[leg]))} / ${s(pick((visit) => visit.legs[leg], withoutScripts))}`)
+        .map(
+          ([leg, label]) =>
+            `${label} ${s(pick((visit) => visit.legs[leg]))} / ${s(pick((visit) => visit.legs[leg], withoutScripts))} / ${s(pick((visit) => visit.legs[leg], barePages))}`,
+        )
         .join('; ') +
       `\n${''.padEnd(24)}of the time's tap's wait, before the list's main thread began to handle it (Event Timing's input delay): ` +
-      `${s(pick((visit) => visit.timeTapInputDelay))} / ${s(pick((visit) => visit.timeTapInputDelay, withoutScripts))}\n` +
+      `${s(pick((visit) => visit.timeTapInputDelay))} / ${s(pick((visit) => visit.timeTapInputDelay, withoutScripts))} / ` +
+      `${s(pick((visit) => visit.timeTapInputDelay, barePages))}\n` +
       `${''.padEnd(24)}the bench's own probe on the list's main thread until that tap (its scripts, not the layout its looks force, which the frame does anyway): ` +
-      `${s(pick((visit) => visit.probeTime))} / ${s(pick((visit) => visit.probeTime, withoutScripts))}`,
+      `${s(pick((visit) => visit.probeTime))} / ${s(pick((visit) => visit.probeTime, withoutScripts))} / ${s(pick((visit) => visit.probeTime, barePages))}`,
   );
 }
 
@@ -375,6 +386,7 @@ async function main(): Promise<void> {
     startBarePages(),
     BASELINE_HOST ? startStack({ hostRoot: BASELINE_HOST }) : Promise.resolve(null),
   ]);
+  const bareBooking = await startBareBookingPages(stack.apiUrl);
   try {
     console.log(`Start: ${machineLoad()}`);
     for (const profile of NETWORK_PROFILES.filter((candidate) => !ONLY_PROFILE || candidate.name === ONLY_PROFILE)) {
@@ -395,7 +407,7 @@ async function main(): Promise<void> {
       // through two bare pages (bare-pages.ts), so the three share the machine's moments: the pages
       // alone (server HTML, CSS, the browser's work under the slowed CPU) are the floor our scripts
       // add to, and the bare pages what any site would pay here and now.
-      if (!ONLY_JOURNEY) await benchListJourney(browser, profile, stack);
+      if (!ONLY_JOURNEY) await benchListJourney(browser, profile, stack, bareBooking.url);
       if (ONLY_LIST) continue;
       const journeys: JourneyVisit[] = [];
       const withoutScripts: JourneyVisit[] = [];
@@ -438,7 +450,7 @@ async function main(): Promise<void> {
     console.log(`End: ${machineLoad()}`);
   } finally {
     await browser.close();
-    await Promise.all([stack.close(), bare.close(), baselineStack?.close()]);
+    await Promise.all([stack.close(), bare.close(), bareBooking.close(), baselineStack?.close()]);
   }
 }
 

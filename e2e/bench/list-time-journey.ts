@@ -36,6 +36,8 @@ export interface ListJourneyVisit {
   bookTaps: number;
   /** The doctor's page came as a new document (the list's app had not started), not in the app. */
   reloaded: boolean;
+  /** The tap that booked went out as the doctor's page's own form (a post), not through the app. */
+  byForm: boolean;
   legs: Record<ListJourneyLeg, number>;
   /**
    * Of {@link LIST_JOURNEY_LEGS.timeTapWait}: how long the list's main thread left the time's tap
@@ -64,21 +66,25 @@ async function appointmentsOf(stack: Stack, token: string): Promise<SavedAppoint
  * One journey, on a fresh patient (its own cap on upcoming visits) in an empty cache. With
  * `blockScripts` every script is refused: the pages as the server sent them, Book as their own form
  * (the floor our scripts add to, in the same moments); with `blockPhotos` the doctors' photos are.
+ * `siteUrl` another site on the same API (the bare pages, bare-pages.ts).
  */
 export async function visitListJourney(
   browser: Browser,
   profile: NetworkProfile,
   stack: Stack,
   refuse: Pick<ProbeOptions, 'blockScripts' | 'blockPhotos'> = {},
+  siteUrl = stack.siteUrl,
 ): Promise<ListJourneyVisit> {
   const patient = await registerPatient(stack, 'Bench Patient');
   const probe = await openProbe(browser, profile, { journey: 'list', ...refuse });
   const { page, events } = probe;
   // Signed in as the site keeps a patient who signed in before: the token and the session cookie.
-  await signInAsTheSiteDoes(page, stack.siteUrl, patient.token);
+  await signInAsTheSiteDoes(page, siteUrl, patient.token);
   let reloaded = false;
+  let byForm = false;
   page.on('request', (request) => {
     if (request.isNavigationRequest() && new URL(request.url()).pathname.startsWith('/appointment/')) reloaded = true;
+    if (request.isNavigationRequest() && request.method() === 'POST') byForm = true;
   });
   const deadline = Date.now() + TIMEOUT;
   const inTime = (what: string): void => {
@@ -95,7 +101,7 @@ export async function visitListJourney(
     return sent;
   };
   try {
-    await page.goto(`${stack.siteUrl}/doctors`, { waitUntil: 'commit', timeout: TIMEOUT });
+    await page.goto(`${siteUrl}/doctors`, { waitUntil: 'commit', timeout: TIMEOUT });
     let timeTapped = NaN;
     let timeTapHandled = NaN;
     while (!onDoctorPage()) {
@@ -144,6 +150,7 @@ export async function visitListJourney(
       saved: saved.date - start,
       bookTaps: bookTaps.length,
       reloaded,
+      byForm,
       legs: {
         toTimeTap: timeTapped - start,
         timeTapWait: timeTapHandled - timeTapped,
