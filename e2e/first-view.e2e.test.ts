@@ -318,6 +318,55 @@ describe('the first view', () => {
     await context.close();
   });
 
+  it("holds the app's start while the patient taps the server's page, and starts once they pause (input-pause.ts)", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // The page notes, on its own clock, its last tap and when the app marked it as taken over.
+    await page.addInitScript(() => {
+      const marks = { lastTap: Number.NaN, ready: Number.NaN };
+      Object.assign(window, { __startMarks: marks });
+      addEventListener('pointerdown', () => (marks.lastTap = performance.now()), { capture: true });
+      new MutationObserver(() => {
+        if (document.documentElement.dataset.app === 'ready' && Number.isNaN(marks.ready)) marks.ready = performance.now();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-app'] });
+    });
+    // The shell's chunk is held, so the start is still ahead when the taps begin.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/shell\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.siteUrl}/appointment/doc01`, { waitUntil: 'commit' });
+    // Past DOMContentLoaded, main.js (a deferred script) has run: it notes taps from here on.
+    await page.waitForFunction(() => document.readyState !== 'loading');
+    const radios = page.getByRole('radiogroup', { name: /^Times on / }).getByRole('radio');
+    const count = await radios.count();
+    expect(count).toBeGreaterThan(1);
+    const tapping = Date.now();
+    let taps = 0;
+    // A patient trying times for 1.5 s, one tap every 150 ms; the shell arrives during the first.
+    while (Date.now() - tapping < 1500) {
+      await radios.nth(taps % count).click();
+      taps += 1;
+      if (taps === 1) release();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 30_000 });
+    const marks = await page.evaluate(() => (window as unknown as { __startMarks: { lastTap: number; ready: number } }).__startMarks);
+    expect(taps).toBeGreaterThanOrEqual(4);
+    expect(marks.lastTap).toBeGreaterThan(0);
+    // Not while the taps went on: at least the pause after the last one.
+    expect(marks.ready - marks.lastTap).toBeGreaterThanOrEqual(600);
+    // And the app took the time last tapped (its booking screen, once its code is there).
+    const lastIndex = (taps - 1) % count;
+    const lastLabel = (await page.getByRole('radiogroup', { name: /^Times on / }).locator('label').nth(lastIndex).innerText()).trim();
+    await page.getByText(new RegExp(`^Selected: .* · ${lastLabel}$`)).waitFor();
+    expect(await radios.nth(lastIndex).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Book Appointment' }).isEnabled()).toBe(true);
+    await context.close();
+  });
+
   it("shows a slow remote's region in its shape, with a loading status, until it arrives", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
