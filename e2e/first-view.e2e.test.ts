@@ -112,6 +112,25 @@ describe('the first view', () => {
     },
   );
 
+  it('keeps a password out of the address when the login form is sent before any script: a post, answered with the page again', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const sent: Array<{ method: string; url: string }> = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) sent.push({ method: request.method(), url: request.url() });
+    });
+    await page.goto(`${stack.siteUrl}/login`);
+    await page.getByLabel('Email').fill('patient@example.test');
+    await page.getByLabel('Password').fill('a-secret-passphrase');
+    await page.getByLabel('Password').press('Enter');
+    await page.waitForURL((url) => sent.length >= 2 && url.pathname === '/login');
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
+    expect(sent.slice(1).map(({ method }) => method)).toEqual(['POST', 'GET']);
+    for (const { url } of sent) expect(url).not.toMatch(/passphrase|patient%40/);
+    expect(page.url()).toBe(`${stack.siteUrl}/login`);
+    await context.close();
+  });
+
   it("shows the home page's sections and Top Doctors tiles in the app's words, so nothing changes at handover", async () => {
     const homeAs = async (javaScriptEnabled: boolean) => {
       const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 1280, height: 900 } });

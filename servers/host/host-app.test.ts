@@ -82,3 +82,26 @@ describe("the host's bucket cookie", () => {
     expect(response.headers['set-cookie']).toBe(`${BUCKET_COOKIE}=${bucket}; Max-Age=31536000; Path=/; HttpOnly; Secure; SameSite=Lax`);
   });
 });
+
+describe('a form of the server page sent before the app', () => {
+  it('is answered with its page again (post/redirect/get): nothing of it in an address, nothing rendered from it', async () => {
+    await start();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/doctors?from=card',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=pat%40example.test&password=secret-pass',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/doctors?from=card');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.body).not.toContain('secret-pass');
+    expect(asked.page).toEqual([]);
+  });
+
+  it('refuses a post of a path that is not a page', async () => {
+    await start();
+    const response = await app.inject({ method: 'POST', url: '/not-a-page', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ROUTE_PATTERNS, type RuntimeConfig } from '@carebook/shared';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import { BUCKETS, BUCKET_COOKIE, bucketCookieOptions, bucketFromCookie } from '../releases/canary';
 import type { SecurityHeadersOptions } from '../static/security-headers';
 import { createAppServer, notFound, registerStaticFiles, wantsPage } from '../static/static-files';
@@ -38,7 +39,8 @@ function pageRoutes(patterns: readonly string[]): string[] {
 
 /**
  * The host's HTTP server. Routes: `GET /remotes.json` the run-time configuration; `GET /` and
- * every page pattern the page rendered on the server; `GET /*` the host's built files; a read of
+ * every page pattern the page rendered on the server; `POST` to a page (a form sent before the app)
+ * a redirect back to it, but for the booking form (booking-form.ts); `GET /*` the host's built files; a read of
  * any other path without an extension the rendered page (the shell's "not found", status 404);
  * anything else 404.
  */
@@ -79,6 +81,16 @@ export async function createHostApp(options: HostAppOptions): Promise<FastifyIns
   // in particular: without an index file the static plugin answers a request for it that asks for
   // no compression with 403.
   for (const route of pageRoutes(options.pagePaths)) app.get(route, sendPage);
+  // A form of the server's page sent before the app has taken it over (or with JavaScript off)
+  // goes as the browser's own post (the forms with a password or personal data say `method="post"`,
+  // so none of it lands in the address, the history or a log). Only the doctor's page's booking
+  // form is served here without the app; any other such post is answered with the page again
+  // (post/redirect/get), its body read by no one.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody, { bodyLimit: 2048 });
+  for (const route of pageRoutes(options.pagePaths)) {
+    if (app.hasRoute({ method: 'POST', url: route })) continue;
+    app.post(route, async (request, reply) => reply.header('Cache-Control', 'no-store').redirect(request.url, 303));
+  }
   app.setNotFoundHandler((request, reply) => (wantsPage(request) ? sendPage(request, reply) : notFound(reply)));
   return app;
 }

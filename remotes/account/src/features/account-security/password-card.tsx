@@ -43,7 +43,7 @@ export function PasswordCard({ onChanged }: { onChanged: () => Promise<void> }):
   }
 
   return (
-    <form className={styles.card} aria-labelledby="password-title" onSubmit={(event) => void submit(event)} noValidate>
+    <form method="post" className={styles.card} aria-labelledby="password-title" onSubmit={(event) => void submit(event)} noValidate>
       <h2 id="password-title" className={styles.title}>
         Change password
       </h2>

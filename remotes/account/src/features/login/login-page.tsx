@@ -24,7 +24,7 @@ export default function LoginPage(): ReactNode {
 
   return (
     <section className={styles.page} aria-labelledby="auth-title">
-      <form ref={form} className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" ref={form} className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
         <h1 id="auth-title">{signUp ? 'Create Account' : 'Login'}</h1>
         <p className={cardStyles.lead}>
           {signUp ? 'Sign up to book an appointment.' : 'Log in to book an appointment.'}

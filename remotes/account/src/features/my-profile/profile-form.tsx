@@ -14,7 +14,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () =>
   const { values, photo, errors, saving, change, choosePhoto, save } = useProfileForm(user, onDone, focusField);
 
   return (
-    <form ref={form} className={styles.card} onSubmit={(event) => void save(event)} noValidate>
+    <form method="post" ref={form} className={styles.card} onSubmit={(event) => void save(event)} noValidate>
       <PhotoField
         id="profile-photo"
         name={values.name || user.name}

@@ -36,7 +36,7 @@ export function ForgotPasswordForm(): ReactNode {
 
   return (
     <section className={styles.page} aria-labelledby="forgot-title">
-      <form className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
         <h1 id="forgot-title">Forgot password?</h1>
         <p className={cardStyles.lead}>Enter the email address you log in with. We will email you a link to choose a new password.</p>
         {sent ? (

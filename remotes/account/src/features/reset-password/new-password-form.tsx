@@ -55,7 +55,7 @@ export function NewPasswordForm({ token }: { token: string }): ReactNode {
 
   return (
     <section className={styles.page} aria-labelledby="reset-title">
-      <form className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
+      <form method="post" className={cardStyles.card} onSubmit={(event) => void submit(event)} noValidate>
         <h1 id="reset-title">Choose a new password</h1>
         <p className={cardStyles.lead}>
           At least {LIMITS.passwordMin} characters. Setting it logs you in here and out on every other device.

@@ -60,7 +60,7 @@ export function AuthPanel({ onSignedIn, onCancel }: AuthPanelProps): ReactNode {
   }, [mode]);
 
   return (
-    <form ref={form} className={styles.card} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${base}-title`}>
+    <form method="post" ref={form} className={styles.card} onSubmit={(event) => void submit(event)} noValidate aria-labelledby={`${base}-title`}>
       <h3 id={`${base}-title`} className={styles.title}>
         {signUp ? 'Create Account' : 'Login'}
       </h3>

@@ -41,7 +41,7 @@ export default function ContactPage(): ReactNode {
         </section>
         <section aria-labelledby="form-title" className={styles.formCard}>
           <h2 id="form-title">Send a message</h2>
-          <form ref={form} onSubmit={submit} noValidate>
+          <form method="post" ref={form} onSubmit={submit} noValidate>
             {CONTACT_FIELDS.map((field) => {
               const error = errors[field];
               const errorId = `contact-${field}-error`;
