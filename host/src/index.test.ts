@@ -37,6 +37,7 @@ describe('the host entry (main.js)', () => {
   });
 
   afterEach(() => {
+    jest.useRealTimers();
     jest.restoreAllMocks();
   });
 
@@ -71,7 +72,6 @@ describe('the host entry (main.js)', () => {
     jest.advanceTimersByTime(50);
     await drainMicrotasks();
     expect(mockAskedFor).toEqual(['the app']);
-    jest.useRealTimers();
   });
 
   it('asks for the app in the next task in a tab not shown, which draws no frame', async () => {
