@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { freeTimesAhead, type DoctorAvailability } from '@carebook/shared';
+import { escapeHtml } from '../../servers/host/page-html';
 import { listenLocal, type LocalServer } from '../../testing/node/listen';
 
 /**
@@ -18,23 +19,18 @@ const PAGES: Record<string, string> = {
     `</div></main>`,
 };
 
-export function startBarePages(): Promise<LocalServer> {
-  const server = http.createServer((request, response) => {
-    const body = PAGES[new URL(request.url ?? '/', 'http://bare').pathname];
-    response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-    response.end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-        `<title>Bare</title></head><body>${body ?? 'Not found'}</body></html>`,
-    );
-  });
-  return listenLocal(server);
-}
-
 const barePage = (body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
   `<title>Bare</title></head><body>${body}</body></html>`;
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+export function startBarePages(): Promise<LocalServer> {
+  const server = http.createServer((request, response) => {
+    const body = PAGES[new URL(request.url ?? '/', 'http://bare').pathname];
+    response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(barePage(body ?? 'Not found'));
+  });
+  return listenLocal(server);
+}
 
 interface ApiDoctor extends DoctorAvailability {
   _id: string;
