@@ -271,6 +271,7 @@ export async function composeProject(
   env: NodeJS.ProcessEnv,
   settings: Record<string, Record<string, string>> = {},
   name = `carebook-deploy-${process.pid}`,
+  contextRoot = REPO_ROOT,
 ): Promise<ComposeProject> {
   const file = parse(fs.readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
     services: Record<string, ComposeService>;
@@ -293,7 +294,7 @@ export async function composeProject(
   for (const [name, service] of Object.entries(file.services)) {
     // A copy per service: replicas written as YAML aliases share one object.
     service.environment = { ...service.environment, ...settings[name] };
-    if (service.build) service.build.context = path.resolve(REPO_ROOT, service.build.context);
+    if (service.build) service.build.context = path.resolve(contextRoot, service.build.context);
     for (const [key, value] of Object.entries(service.environment ?? {})) {
       service.environment![key] = String(value).replace(/http:\/\/localhost:(\d+)/g, (whole, port: string) =>
         moved.has(port) ? `http://127.0.0.1:${moved.get(port)}` : whole,
@@ -352,6 +353,25 @@ export function deploymentEnv(tag: string): NodeJS.ProcessEnv {
  * images that mostly download (HAProxy from Debian, the mail catcher from npm); then the other
  * images, from the cached stage, side by side. `mark` is told each phase's end.
  */
+/**
+ * A copy of the repository's tracked files as they are now, for a build that runs beside other
+ * work: the browser tests edit a remote's sources for a while to release it (and restore them), and
+ * a build context read at such a moment differs from the one the build stage was cached from, so
+ * every image would build its stage again (in CI: five webpack builds at idle priority, past the
+ * 20-minute limit). Removed with `fs.rmSync(dir, { recursive: true })` once the images are built.
+ */
+export async function snapshotRepository(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'carebook-context-'));
+  const { stdout } = await promisify(execFile)('git', ['-C', REPO_ROOT, 'ls-files', '-z'], { maxBuffer: 64 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter(Boolean)) {
+    const from = path.join(REPO_ROOT, file);
+    if (!fs.existsSync(from)) continue;
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(from, path.join(dir, file));
+  }
+  return dir;
+}
+
 export async function buildImages(project: ComposeProject, mark: (what: string) => void, onOutput?: (text: string) => void): Promise<void> {
   await Promise.all([project.compose(['build', 'api-1'], 2_400_000, onOutput), project.compose(['build', 'balancer', 'mail'], 2_400_000, onOutput)]);
   mark('build stage done');

@@ -19,6 +19,7 @@ import {
   imageIds,
   removeImagesSince,
   running,
+  snapshotRepository,
   type Engine,
 } from './engine';
 
@@ -98,8 +99,14 @@ async function prepare(file: string): Promise<void> {
     if (!process.env.NODE_IMAGE) await ensureLocalBaseImages();
     mark('base images ready');
     unlessStopped();
-    const project = await composeProject(deploymentEnv(prepared.tag), {}, prepared.projectName);
-    await buildImages(project, mark, onOutput);
+    // The sources as they are now: the browser tests that run beside this build edit some of them.
+    const context = await snapshotRepository();
+    try {
+      const project = await composeProject(deploymentEnv(prepared.tag), {}, prepared.projectName, context);
+      await buildImages(project, mark, onOutput);
+    } finally {
+      fs.rmSync(context, { recursive: true, force: true });
+    }
     unlessStopped();
     prepared.ready = true;
     fs.writeFileSync(file, JSON.stringify(prepared, null, 2));
