@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^@carebook/shared$': '<rootDir>/shared/src/index.ts',
   '^@carebook/shared/react$': '<rootDir>/shared/src/react/index.ts',
   '^@carebook/shared/forms$': '<rootDir>/shared/src/react/forms/index.ts',
+  '^@carebook/shared/form-events$': '<rootDir>/shared/src/react/forms/form-events.ts',
   // The router and toast facades, as webpack and TypeScript resolve them (shared/package.json).
   '^@carebook/shared/router$': '<rootDir>/shared/src/react/router.ts',
   '^@carebook/shared/toasts$': '<rootDir>/shared/src/react/toasts.tsx',

@@ -1,3 +1,4 @@
+import { holdEarlySubmits } from './remotes/early-submit';
 import { afterInputPause, watchPatientInput } from './remotes/input-pause';
 
 // Async boundary: shared singletons (React, the context) are negotiated before any of them runs.
@@ -5,8 +6,10 @@ import { afterInputPause, watchPatientInput } from './remotes/input-pause';
 // Asked for after the browser's next frame, so the server's page is painted first and a tap on it is
 // handled before the app's start, not after (docs/architecture.md, "Less for the main thread at
 // start"); and, like every later part of the start, once the patient has paused (input-pause.ts).
-// A tab not shown draws no frame: there it is asked for in the next task.
+// A tab not shown draws no frame: there it is asked for in the next task. A form only the app can
+// send, sent before the app has taken it over, waits for it (early-submit.ts).
 watchPatientInput();
+holdEarlySubmits();
 
 const startApp = (): void => {
   void afterInputPause().then(() => import(/* webpackChunkName: "shell" */ './bootstrap'));

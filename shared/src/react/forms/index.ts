@@ -16,3 +16,4 @@ export { SelectField, type SelectFieldProps } from './select-field';
 export { SubmitButton, type SubmitButtonProps } from './submit-button';
 export { TextAreaField, type TextAreaFieldProps } from './text-area-field';
 export { TextField, type TextFieldProps } from './text-field';
+export { useFieldTakeover } from './use-field-takeover';

@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { GENDERS, LIMITS, type UserProfile } from '@carebook/shared';
-import { formStyles, TextField } from '@carebook/shared/forms';
+import { formStyles, TextField, useFieldTakeover } from '@carebook/shared/forms';
 import { PhotoField } from './photo-field';
 import { useProfileForm, type ProfileField } from './use-profile-form';
 import styles from './my-profile-page.module.css';
@@ -12,6 +12,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () =>
     form.current?.querySelector<HTMLElement>(`#profile-${field}`)?.focus();
   };
   const { values, photo, errors, saving, change, choosePhoto, save } = useProfileForm(user, onDone, focusField);
+  const gender = useFieldTakeover<HTMLSelectElement>(values.gender, (value) => change('gender', value));
 
   return (
     <form method="post" ref={form} className={styles.card} onSubmit={(event) => void save(event)} noValidate>
@@ -35,6 +36,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: () =>
         <label htmlFor="profile-gender">Gender</label>
         <select
           id="profile-gender"
+          ref={gender}
           className={formStyles.input}
           value={values.gender}
           onChange={(event) => change('gender', event.target.value)}

@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { MESSAGES } from '@carebook/shared';
+import { useFieldTakeover } from '@carebook/shared/forms';
 import { OfficeCard } from './office-card';
 import { CONTACT_FIELDS, useContactForm, type ContactField } from './use-contact-form';
 import styles from './contact-page.module.css';
@@ -10,6 +11,44 @@ const LABELS: Record<ContactField, string> = {
   subject: 'Subject',
   message: 'Message',
 };
+
+interface ContactInputProps {
+  field: ContactField;
+  value: string;
+  error: string | undefined;
+  onValueChange: (value: string) => void;
+}
+
+/** One field of the message, labelled, its error announced with it; what was typed before the app arrived is kept. */
+function ContactInput({ field, value, error, onValueChange }: ContactInputProps): ReactNode {
+  const control = useFieldTakeover<HTMLInputElement & HTMLTextAreaElement>(value, onValueChange);
+  const errorId = `contact-${field}-error`;
+  const common = {
+    id: `contact-${field}`,
+    name: field,
+    value,
+    required: true,
+    ref: control,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    onChange: (event: { target: { value: string } }) => onValueChange(event.target.value),
+  };
+  return (
+    <div className={styles.field}>
+      <label htmlFor={`contact-${field}`}>{LABELS[field]}</label>
+      {field === 'message' ? (
+        <textarea {...common} rows={5} maxLength={2000} />
+      ) : (
+        <input {...common} type={field === 'email' ? 'email' : 'text'} maxLength={200} />
+      )}
+      {error && (
+        <p id={errorId} className={styles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export default function ContactPage(): ReactNode {
   const form = useRef<HTMLFormElement>(null);
@@ -42,34 +81,9 @@ export default function ContactPage(): ReactNode {
         <section aria-labelledby="form-title" className={styles.formCard}>
           <h2 id="form-title">Send a message</h2>
           <form method="post" ref={form} onSubmit={submit} noValidate>
-            {CONTACT_FIELDS.map((field) => {
-              const error = errors[field];
-              const errorId = `contact-${field}-error`;
-              const common = {
-                id: `contact-${field}`,
-                name: field,
-                value: values[field],
-                required: true,
-                'aria-invalid': error ? true : undefined,
-                'aria-describedby': error ? errorId : undefined,
-                onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-              };
-              return (
-                <div key={field} className={styles.field}>
-                  <label htmlFor={`contact-${field}`}>{LABELS[field]}</label>
-                  {field === 'message' ? (
-                    <textarea {...common} rows={5} maxLength={2000} />
-                  ) : (
-                    <input {...common} type={field === 'email' ? 'email' : 'text'} maxLength={200} />
-                  )}
-                  {error && (
-                    <p id={errorId} className={styles.error}>
-                      {error}
-                    </p>
-                  )}
-                </div>
-              );
-            })}
+            {CONTACT_FIELDS.map((field) => (
+              <ContactInput key={field} field={field} value={values[field]} error={errors[field]} onValueChange={(value) => change(field, value)} />
+            ))}
             <button type="submit" className={styles.submit} disabled={sent}>
               Send message
             </button>
