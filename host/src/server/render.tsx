@@ -15,6 +15,7 @@ import { AppShell } from '../app';
 import { routePage } from '../layout/route-page';
 import type { RuntimeConfig } from '../remotes/runtime-config';
 import { ScreenNotOnServer, ServerScreensContext } from '../remotes/server-screens';
+import { renderFailureLog } from './failure-log';
 
 /**
  * What a remote's server build gets when it asks for React or one of our singletons: this build's
@@ -49,6 +50,8 @@ export interface RenderedPage {
 
 /** A render that takes longer is cut short: what is not done is rendered by the browser. */
 const RENDER_TIMEOUT_MS = 1000;
+
+const logRenderFailure = renderFailureLog();
 
 /** Renders the page at `url` as the browser will hydrate it (signed out: the token is the browser's). */
 export function renderPage(request: RenderRequest): Promise<RenderedPage> {
@@ -91,7 +94,7 @@ export function renderPage(request: RenderRequest): Promise<RenderedPage> {
           if (error instanceof ScreenNotOnServer) leftToBrowser.push(error.id);
           else {
             leftToBrowser.push(String(error instanceof Error ? error.message : error));
-            console.error('A screen failed to render on the server; the browser renders it:', error);
+            logRenderFailure(error);
           }
         },
       },
