@@ -39,6 +39,7 @@ describe('the host entry (main.js)', () => {
   afterEach(() => {
     jest.useRealTimers();
     jest.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
   });
 
   it("asks for the app only in a task after the browser's next frame, so the server's page is painted and a tap on it handled first", async () => {
@@ -72,6 +73,38 @@ describe('the host entry (main.js)', () => {
     jest.advanceTimersByTime(50);
     await drainMicrotasks();
     expect(mockAskedFor).toEqual(['the app']);
+  });
+
+  it("waits the pause on a doctor's page opened with its time chosen, whose next tap is Book: as after a tap", async () => {
+    jest.useFakeTimers();
+    let now = 5000;
+    jest.spyOn(performance, 'now').mockImplementation(() => now);
+    window.history.replaceState(null, '', '/appointment/doc01?date=30_11_2026&time=10:00');
+    evaluateEntry();
+    const { INPUT_PAUSE_MS } = jest.requireActual<typeof InputPause>('./remotes/input-pause');
+    frames[0]?.(now);
+    now += INPUT_PAUSE_MS - 50;
+    jest.advanceTimersByTime(INPUT_PAUSE_MS - 50);
+    await drainMicrotasks();
+    expect(mockAskedFor).toEqual([]);
+
+    now += 50;
+    jest.advanceTimersByTime(50);
+    await drainMicrotasks();
+    expect(mockAskedFor).toEqual(['the app']);
+  });
+
+  it("starts at once on a doctor's page with no time chosen, and on any other page with a time in its address", async () => {
+    for (const address of ['/appointment/doc01?date=30_11_2026', '/doctors?time=10:00']) {
+      jest.resetModules();
+      mockAskedFor.length = 0;
+      frames.length = 0;
+      window.history.replaceState(null, '', address);
+      evaluateEntry();
+      frames[0]?.(performance.now());
+      await nextTask();
+      expect(mockAskedFor).toEqual(['the app']);
+    }
   });
 
   it('asks for the app in the next task in a tab not shown, which draws no frame', async () => {

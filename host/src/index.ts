@@ -1,5 +1,5 @@
 import { holdEarlySubmits } from './remotes/early-submit';
-import { afterInputPause, watchPatientInput } from './remotes/input-pause';
+import { afterInputPause, expectPatientTap, watchPatientInput } from './remotes/input-pause';
 
 // Async boundary: shared singletons (React, the context) are negotiated before any of them runs.
 // Named: its stylesheet (the shell's styles) is linked by the host's server in every page (servers/host).
@@ -10,6 +10,10 @@ import { afterInputPause, watchPatientInput } from './remotes/input-pause';
 // send, sent before the app has taken it over, waits for it (early-submit.ts).
 watchPatientInput();
 holdEarlySubmits();
+// A doctor's page opened with its time chosen (`/appointment/<id>?time=`, a card's time on the
+// list): the next tap is Book, which the page's own form sends, so the start waits as after a tap.
+const { pathname, search } = window.location;
+if (pathname.startsWith('/appointment/') && new URLSearchParams(search).has('time')) expectPatientTap();
 
 const startApp = (): void => {
   void afterInputPause().then(() => import(/* webpackChunkName: "shell" */ './bootstrap'));

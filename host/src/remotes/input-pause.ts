@@ -19,6 +19,14 @@ const noteInput = (): void => {
   lastInput = performance.now();
 };
 
+/**
+ * Starts the pause as a tap would, for a page whose next act is a tap: a doctor's page opened with
+ * its time chosen (a card's time on the list) is there to be booked, by the page's own form.
+ */
+export function expectPatientTap(): void {
+  noteInput();
+}
+
 /** Starts noting the patient's taps (once per page; main.js calls it as it is evaluated). */
 export function watchPatientInput(): void {
   if (watching) return;
