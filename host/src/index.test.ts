@@ -56,13 +56,17 @@ describe('the host entry (main.js)', () => {
     expect(mockAskedFor).toEqual(['the app']);
   });
 
-  it('waits while the patient taps the server\'s page: the app is asked for once the page has gone the pause without a tap', async () => {
+  /**
+   * Evaluates the entry on fake timers, `before` running first (a tap), and checks that the app is
+   * asked for only once the page has gone the whole input pause without a tap.
+   */
+  async function expectAppAfterThePause(before: () => void = () => undefined): Promise<void> {
     jest.useFakeTimers();
     let now = 5000;
     jest.spyOn(performance, 'now').mockImplementation(() => now);
     evaluateEntry();
     const { INPUT_PAUSE_MS } = jest.requireActual<typeof InputPause>('./remotes/input-pause');
-    window.dispatchEvent(new Event('pointerdown'));
+    before();
     frames[0]?.(now);
     now += INPUT_PAUSE_MS - 50;
     jest.advanceTimersByTime(INPUT_PAUSE_MS - 50);
@@ -73,25 +77,15 @@ describe('the host entry (main.js)', () => {
     jest.advanceTimersByTime(50);
     await drainMicrotasks();
     expect(mockAskedFor).toEqual(['the app']);
+  }
+
+  it('waits while the patient taps the server\'s page: the app is asked for once the page has gone the pause without a tap', async () => {
+    await expectAppAfterThePause(() => window.dispatchEvent(new Event('pointerdown')));
   });
 
   it("waits the pause on a doctor's page opened with its time chosen, whose next tap is Book: as after a tap", async () => {
-    jest.useFakeTimers();
-    let now = 5000;
-    jest.spyOn(performance, 'now').mockImplementation(() => now);
     window.history.replaceState(null, '', '/appointment/doc01?date=30_11_2026&time=10:00');
-    evaluateEntry();
-    const { INPUT_PAUSE_MS } = jest.requireActual<typeof InputPause>('./remotes/input-pause');
-    frames[0]?.(now);
-    now += INPUT_PAUSE_MS - 50;
-    jest.advanceTimersByTime(INPUT_PAUSE_MS - 50);
-    await drainMicrotasks();
-    expect(mockAskedFor).toEqual([]);
-
-    now += 50;
-    jest.advanceTimersByTime(50);
-    await drainMicrotasks();
-    expect(mockAskedFor).toEqual(['the app']);
+    await expectAppAfterThePause();
   });
 
   it("starts at once on a doctor's page with no time chosen, and on any other page with a time in its address", async () => {
